@@ -1,0 +1,309 @@
+//! Board geometry: the 8×8 and 10×10 boards and their precomputed tables.
+//!
+//! Everything that depends on the board size lives behind [`Geometry`]: the
+//! bit set type, square names and the attack tables. The move generator is
+//! generic over it, so one code path serves both sizes.
+
+use crate::bits::Bits;
+use crate::movelist::{MoveBuffer, MoveList};
+use crate::square::{parse_square_name, square_name, Square};
+use core::fmt::Debug;
+use core::hash::Hash;
+use std::sync::OnceLock;
+
+/// One of the eight directions of the board, as `(file step, rank step)`.
+pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
+    (0, 1),   // north
+    (1, 0),   // east
+    (1, 1),   // north-east
+    (-1, 1),  // north-west
+    (0, -1),  // south
+    (-1, 0),  // west
+    (1, -1),  // south-east
+    (-1, -1), // south-west
+];
+/// Directions 0..4 go to higher square indices, 4..8 to lower ones; the
+/// rook uses 0, 1, 4, 5 and the bishop 2, 3, 6, 7.
+const ROOK_DIRECTIONS: [usize; 4] = [0, 1, 4, 5];
+
+/// A board size and everything precomputed for it.
+pub trait Geometry: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
+    /// Number of files (columns).
+    const FILES: u8;
+    /// Number of ranks (rows).
+    const RANKS: u8;
+    /// Number of squares.
+    const SQUARES: usize;
+    /// The bit set type that holds one bit per square.
+    type Bits: Bits;
+    /// A move list large enough for any legal position on this board.
+    type MoveList: MoveBuffer;
+
+    /// The precomputed tables for this board size (built on first use).
+    fn tables() -> &'static Tables<Self>;
+
+    /// The square at `file` (0 = a) and `rank` (0 = rank 1).
+    #[inline]
+    fn square(file: u8, rank: u8) -> Square {
+        debug_assert!(file < Self::FILES && rank < Self::RANKS);
+        Square::from_index(rank * Self::FILES + file)
+    }
+    /// The file of `sq`, 0 = a.
+    #[inline]
+    fn file(sq: Square) -> u8 {
+        sq.index() % Self::FILES
+    }
+    /// The rank of `sq`, 0 = rank 1.
+    #[inline]
+    fn rank(sq: Square) -> u8 {
+        sq.index() / Self::FILES
+    }
+    /// The square `(df, dr)` away from `sq`, if it is on the board.
+    #[inline]
+    fn offset(sq: Square, df: i8, dr: i8) -> Option<Square> {
+        let f = Self::file(sq) as i8 + df;
+        let r = Self::rank(sq) as i8 + dr;
+        if (0..Self::FILES as i8).contains(&f) && (0..Self::RANKS as i8).contains(&r) {
+            Some(Self::square(f as u8, r as u8))
+        } else {
+            None
+        }
+    }
+    /// Parses a square name (`e4`, `j10`) that lies on this board.
+    fn parse_square(text: &str) -> Option<Square> {
+        parse_square_name(text, Self::FILES, Self::RANKS).map(|(f, r)| Self::square(f, r))
+    }
+    /// The name of `sq`, e.g. `e4`.
+    fn square_name(sq: Square) -> String {
+        square_name(Self::file(sq), Self::rank(sq))
+    }
+}
+
+/// Attack and line tables for one board size, plus Zobrist keys.
+#[derive(Debug)]
+pub struct Tables<G: Geometry> {
+    /// Every square of the board.
+    pub all: G::Bits,
+    /// Squares of each file.
+    pub files: Vec<G::Bits>,
+    /// Squares of each rank.
+    pub ranks: Vec<G::Bits>,
+    /// Squares of the light colour (for bishops and insufficient material).
+    pub light: G::Bits,
+    /// Knight leaps (1,2).
+    pub knight: Vec<G::Bits>,
+    /// Long knight leaps (1,3) of Super Jump Knights.
+    pub long_knight: Vec<G::Bits>,
+    /// The eight neighbours (king, missile, blast area without its centre).
+    pub king: Vec<G::Bits>,
+    /// Orthogonal leaps of exactly two squares (the bomber's helicopter).
+    pub dabbaba: Vec<G::Bits>,
+    /// Squares a pawn of each colour attacks: `[color][square]`.
+    pub pawn: [Vec<G::Bits>; 2],
+    /// Rays to the edge in each of the eight directions: `[direction][square]`.
+    pub rays: [Vec<G::Bits>; 8],
+    /// Squares strictly between two squares on a common line, else empty.
+    between: Vec<G::Bits>,
+    /// The whole line through two squares (edge to edge), else empty.
+    line: Vec<G::Bits>,
+    /// Zobrist keys of pieces: `[color * 8 + role][square]`.
+    pub(crate) zobrist_piece: Vec<[u64; 16]>,
+    /// Zobrist keys of bomb carriers per square.
+    pub(crate) zobrist_carrier: Vec<u64>,
+    /// Zobrist keys of en passant squares.
+    pub(crate) zobrist_ep: Vec<u64>,
+    /// Zobrist keys of castling rights (one per right bit).
+    pub(crate) zobrist_castling: [u64; 4],
+    /// Zobrist key of Black to move.
+    pub(crate) zobrist_black: u64,
+    /// Zobrist key of unlocked launches.
+    pub(crate) zobrist_launch: u64,
+}
+
+impl<G: Geometry> Tables<G> {
+    fn build() -> Self {
+        let n = G::SQUARES;
+        let squares = || (0..n as u8).map(Square::from_index);
+        let bit = G::Bits::from_square;
+        let leaper = |steps: &[(i8, i8)]| -> Vec<G::Bits> {
+            squares()
+                .map(|sq| {
+                    steps
+                        .iter()
+                        .filter_map(|&(df, dr)| G::offset(sq, df, dr))
+                        .fold(G::Bits::EMPTY, |acc, t| acc | bit(t))
+                })
+                .collect()
+        };
+        let symmetric = |a: i8, b: i8| -> Vec<(i8, i8)> {
+            let mut v = Vec::new();
+            for (x, y) in [(a, b), (b, a)] {
+                for sx in [-1, 1] {
+                    for sy in [-1, 1] {
+                        if !v.contains(&(x * sx, y * sy)) {
+                            v.push((x * sx, y * sy));
+                        }
+                    }
+                }
+            }
+            v
+        };
+        let ray = |sq: Square, (df, dr): (i8, i8)| -> G::Bits {
+            let mut acc = G::Bits::EMPTY;
+            let mut cur = sq;
+            while let Some(next) = G::offset(cur, df, dr) {
+                acc |= bit(next);
+                cur = next;
+            }
+            acc
+        };
+        let rays: [Vec<G::Bits>; 8] =
+            core::array::from_fn(|d| squares().map(|sq| ray(sq, DIRECTIONS[d])).collect());
+        let mut between = vec![G::Bits::EMPTY; n * n];
+        let mut line = vec![G::Bits::EMPTY; n * n];
+        for a in squares() {
+            for (d, dir) in DIRECTIONS.iter().enumerate() {
+                let opposite = (d + 4) % 8;
+                let mut path = G::Bits::EMPTY;
+                let mut cur = a;
+                while let Some(b) = G::offset(cur, dir.0, dir.1) {
+                    between[a.usize() * n + b.usize()] = path;
+                    line[a.usize() * n + b.usize()] =
+                        rays[d][a.usize()] | rays[opposite][a.usize()] | bit(a);
+                    path |= bit(b);
+                    cur = b;
+                }
+            }
+        }
+        let all = squares().fold(G::Bits::EMPTY, |acc, sq| acc | bit(sq));
+        let files = (0..G::FILES)
+            .map(|f| (0..G::RANKS).fold(G::Bits::EMPTY, |acc, r| acc | bit(G::square(f, r))))
+            .collect();
+        let ranks = (0..G::RANKS)
+            .map(|r| (0..G::FILES).fold(G::Bits::EMPTY, |acc, f| acc | bit(G::square(f, r))))
+            .collect();
+        let light = squares()
+            .filter(|&sq| (G::file(sq) + G::rank(sq)) % 2 == 1)
+            .fold(G::Bits::EMPTY, |acc, sq| acc | bit(sq));
+        let mut rng = SplitMix64(0x0B00_4C4E_5353_2026 ^ n as u64);
+        Tables {
+            all,
+            files,
+            ranks,
+            light,
+            knight: leaper(&symmetric(1, 2)),
+            long_knight: leaper(&symmetric(1, 3)),
+            king: leaper(&DIRECTIONS),
+            dabbaba: leaper(&[(0, 2), (0, -2), (2, 0), (-2, 0)]),
+            pawn: [leaper(&[(-1, 1), (1, 1)]), leaper(&[(-1, -1), (1, -1)])],
+            rays,
+            between,
+            line,
+            zobrist_piece: (0..n)
+                .map(|_| core::array::from_fn(|_| rng.next()))
+                .collect(),
+            zobrist_carrier: (0..n).map(|_| rng.next()).collect(),
+            zobrist_ep: (0..n).map(|_| rng.next()).collect(),
+            zobrist_castling: core::array::from_fn(|_| rng.next()),
+            zobrist_black: rng.next(),
+            zobrist_launch: rng.next(),
+        }
+    }
+
+    /// Squares strictly between `a` and `b` if they share a rank, file or
+    /// diagonal; empty otherwise.
+    #[inline]
+    pub fn between(&self, a: Square, b: Square) -> G::Bits {
+        self.between[a.usize() * G::SQUARES + b.usize()]
+    }
+
+    /// The full line through `a` and `b` if they share a rank, file or
+    /// diagonal; empty otherwise.
+    #[inline]
+    pub fn line(&self, a: Square, b: Square) -> G::Bits {
+        self.line[a.usize() * G::SQUARES + b.usize()]
+    }
+
+    /// Squares reached from `sq` in direction `d` up to and including the
+    /// first occupied square.
+    #[inline]
+    fn ray_attacks(&self, d: usize, sq: Square, occupied: G::Bits) -> G::Bits {
+        let ray = self.rays[d][sq.usize()];
+        let blockers = ray & occupied;
+        if blockers.is_empty() {
+            return ray;
+        }
+        let first = if d < 4 {
+            blockers.first()
+        } else {
+            blockers.last()
+        };
+        ray ^ self.rays[d][first.usize()]
+    }
+
+    /// Rook moves from `sq` over `occupied`, including the first blocker of
+    /// each line.
+    #[inline]
+    pub fn rook_attacks(&self, sq: Square, occupied: G::Bits) -> G::Bits {
+        ROOK_DIRECTIONS.iter().fold(G::Bits::EMPTY, |acc, &d| {
+            acc | self.ray_attacks(d, sq, occupied)
+        })
+    }
+
+    /// Bishop moves from `sq` over `occupied`, including the first blocker
+    /// of each line.
+    #[inline]
+    pub fn bishop_attacks(&self, sq: Square, occupied: G::Bits) -> G::Bits {
+        [2, 3, 6, 7].iter().fold(G::Bits::EMPTY, |acc, &d| {
+            acc | self.ray_attacks(d, sq, occupied)
+        })
+    }
+}
+
+/// A small deterministic generator for the Zobrist keys.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// The 8×8 board of Beirut Chess (and orthodox chess).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Board8;
+
+/// The 10×10 board of Stratomic and Flying Bombers Grand Chess.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Board10;
+
+impl Geometry for Board8 {
+    const FILES: u8 = 8;
+    const RANKS: u8 = 8;
+    const SQUARES: usize = 64;
+    type Bits = u64;
+    /// At most 16 men a side: 218 ordinary moves is the known maximum,
+    /// plus up to 15 booms; 512 leaves room for odd composed positions.
+    type MoveList = MoveList<512>;
+    fn tables() -> &'static Tables<Self> {
+        static TABLES: OnceLock<Tables<Board8>> = OnceLock::new();
+        TABLES.get_or_init(Tables::build)
+    }
+}
+
+impl Geometry for Board10 {
+    const FILES: u8 = 10;
+    const RANKS: u8 = 10;
+    const SQUARES: usize = 100;
+    type Bits = u128;
+    /// At most 20 men a side; 19 missiles could launch at 99 squares each.
+    type MoveList = MoveList<4096>;
+    fn tables() -> &'static Tables<Self> {
+        static TABLES: OnceLock<Tables<Board10>> = OnceLock::new();
+        TABLES.get_or_init(Tables::build)
+    }
+}

@@ -1,0 +1,50 @@
+//! Rules of three explosive chess variants — Beirut Chess (8×8), Stratomic
+//! and Flying Bombers Grand Chess (10×10) — as specified in the project's
+//! `RULES.md`: positions, fully legal move generation, explosions, game
+//! outcomes, extended FEN and move notation.
+//!
+//! One move generator serves every game and both board sizes: it is
+//! generic over a [`Geometry`] (8×8 with `u64` bit sets, 10×10 with
+//! `u128`), so the 8×8 game pays nothing for the larger board.
+//!
+//! ```
+//! use boomchess_rules::{Options, Variant, VariantPosition};
+//!
+//! let mut pos = VariantPosition::new(Variant::Beirut, Options::default());
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! pos.play_uci("e2e4").unwrap();
+//! assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+//! assert_eq!(pos.perft(2), 400);
+//! ```
+#![deny(missing_docs)]
+
+mod bits;
+mod fen;
+mod game;
+mod geometry;
+mod movelist;
+mod moves;
+mod outcome;
+mod perft;
+mod piece;
+mod position;
+mod san;
+mod square;
+mod uci;
+mod variant;
+mod variant_position;
+
+pub use bits::{Bits, SquareIter};
+pub use fen::FenError;
+pub use game::{Game, Phase};
+pub use geometry::{Board10, Board8, Geometry, Tables};
+pub use movelist::{MoveBuffer, MoveList};
+pub use moves::{Move, MoveKind};
+pub use outcome::{Outcome, Reason};
+pub use perft::{divide, perft};
+pub use piece::{Color, Piece, Role};
+pub use position::{CarrierError, Position};
+pub use square::Square;
+pub use uci::{move_to_uci, MoveError};
+pub use variant::{OptionError, Options, Variant};
+pub use variant_position::VariantPosition;

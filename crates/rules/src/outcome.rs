@@ -1,0 +1,99 @@
+//! How a game ends.
+
+use crate::piece::Color;
+use core::fmt;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// The side to move is in check and has no legal move (booms included).
+    Checkmate,
+    /// A king was destroyed by an explosion (or, under Dead Man's Switch,
+    /// a king died in the blast of a captured carrier).
+    KingDestroyed,
+    /// Dead Man's Switch: the blast of a captured carrier exposed the
+    /// capturer's own king to check.
+    ExposedKing,
+    /// The side to move is not in check and has no legal move.
+    Stalemate,
+    /// The same position occurred for the third time.
+    ThreefoldRepetition,
+    /// Fifty moves by each side without capture, explosion or pawn move.
+    FiftyMoves,
+    /// Neither side can win any more.
+    InsufficientMaterial,
+}
+
+impl Reason {
+    /// A short machine-friendly name (`checkmate`, `king-destroyed`, ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::KingDestroyed => "king-destroyed",
+            Reason::ExposedKing => "exposed-king",
+            Reason::Stalemate => "stalemate",
+            Reason::ThreefoldRepetition => "threefold-repetition",
+            Reason::FiftyMoves => "fifty-moves",
+            Reason::InsufficientMaterial => "insufficient-material",
+        }
+    }
+    /// A sentence for people.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Reason::Checkmate => "checkmate",
+            Reason::KingDestroyed => "a king was blown up",
+            Reason::ExposedKing => "the blast of a captured bomb left the capturer's king in check",
+            Reason::Stalemate => "stalemate",
+            Reason::ThreefoldRepetition => "threefold repetition",
+            Reason::FiftyMoves => "fifty moves without capture, explosion or pawn move",
+            Reason::InsufficientMaterial => "insufficient material",
+        }
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// One side won.
+    Decisive {
+        /// The winner.
+        winner: Color,
+        /// How.
+        reason: Reason,
+    },
+    /// Nobody won.
+    Draw {
+        /// Why.
+        reason: Reason,
+    },
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Decisive { winner, .. } => Some(winner),
+            Outcome::Draw { .. } => None,
+        }
+    }
+    /// Why the game ended.
+    pub fn reason(self) -> Reason {
+        match self {
+            Outcome::Decisive { reason, .. } | Outcome::Draw { reason } => reason,
+        }
+    }
+    /// The result as in PGN: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn result(self) -> &'static str {
+        match self.winner() {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.result(), self.reason().describe())
+    }
+}

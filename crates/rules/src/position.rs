@@ -1,0 +1,1118 @@
+//! Positions: the board, whose turn it is, castling, en passant, clocks and
+//! (in Beirut) the bomb carriers; with legal move generation and moves.
+
+use crate::bits::Bits;
+use crate::geometry::{Geometry, Tables, DIRECTIONS};
+use crate::movelist::MoveBuffer;
+use crate::moves::{Move, MoveKind};
+use crate::outcome::{Outcome, Reason};
+use crate::piece::{Color, Piece, Role};
+use crate::square::Square;
+use crate::variant::{CastlingRule, Options, Variant, VariantRules};
+
+const KING: usize = Role::King as usize;
+const QUEEN: usize = Role::Queen as usize;
+const ROOK: usize = Role::Rook as usize;
+const BISHOP: usize = Role::Bishop as usize;
+const KNIGHT: usize = Role::Knight as usize;
+const PAWN: usize = Role::Pawn as usize;
+const MISSILE: usize = Role::Missile as usize;
+const BOMBER: usize = Role::Bomber as usize;
+
+/// A position of one of the games on a board of geometry `G`.
+///
+/// The position is the referee's: in Beirut it knows both sides' carriers.
+/// Hand a player only its [`view`](Position::view).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position<G: Geometry> {
+    pub(crate) by_role: [G::Bits; 8],
+    pub(crate) by_color: [G::Bits; 2],
+    /// Squares of bomb carriers (of both colours).
+    pub(crate) carriers: G::Bits,
+    /// Squares passed over by the last pawn multi-step.
+    pub(crate) ep: G::Bits,
+    pub(crate) turn: Color,
+    /// Castling rights: bit `color * 2 + side` (side 0 = `K`, 1 = `Q`).
+    pub(crate) castling: u8,
+    /// Stratomic: a non-pawn piece has been captured, so launches are allowed.
+    pub(crate) launches: bool,
+    pub(crate) variant: Variant,
+    pub(crate) options: Options,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    /// Zobrist hash of everything but en passant (see [`Position::hash`]).
+    pub(crate) hash: u64,
+}
+
+impl<G: Geometry> Position<G> {
+    /// An empty board (no kings: not a playable position by itself).
+    pub(crate) fn empty(variant: Variant, options: Options) -> Self {
+        Position {
+            by_role: [G::Bits::EMPTY; 8],
+            by_color: [G::Bits::EMPTY; 2],
+            carriers: G::Bits::EMPTY,
+            ep: G::Bits::EMPTY,
+            turn: Color::White,
+            castling: 0,
+            launches: false,
+            variant,
+            options,
+            halfmoves: 0,
+            fullmoves: 1,
+            hash: 0,
+        }
+    }
+
+    // ----- Reading the position -------------------------------------------
+
+    /// The game this position belongs to.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+    /// The options in force.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    /// Half-moves since the last capture, explosion or pawn move.
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+    /// The full-move number, starting at 1 and incremented after Black moves.
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+    /// Stratomic: whether launches are unlocked (a non-pawn piece was captured).
+    pub fn launches_unlocked(&self) -> bool {
+        self.launches
+    }
+    /// Squares passed over by the last pawn multi-step (en passant targets).
+    pub fn ep_squares(&self) -> G::Bits {
+        self.ep
+    }
+    /// Whether `color` may still castle towards the h/j file (`side` 0) or
+    /// the a file (`side` 1).
+    pub fn castling_right(&self, color: Color, side: usize) -> bool {
+        self.castling & castle_bit(color, side) != 0
+    }
+    /// Every occupied square.
+    #[inline]
+    pub fn occupied(&self) -> G::Bits {
+        self.by_color[0] | self.by_color[1]
+    }
+    /// The squares of `color`'s pieces.
+    #[inline]
+    pub fn by_color(&self, color: Color) -> G::Bits {
+        self.by_color[color.index()]
+    }
+    /// The squares of pieces with `role`, both colours.
+    #[inline]
+    pub fn by_role(&self, role: Role) -> G::Bits {
+        self.by_role[role.index()]
+    }
+    /// The squares of `piece`.
+    #[inline]
+    pub fn by_piece(&self, piece: Piece) -> G::Bits {
+        self.by_role(piece.role) & self.by_color(piece.color)
+    }
+    /// The bomb carriers of `color` (this position's knowledge of them).
+    pub fn carriers(&self, color: Color) -> G::Bits {
+        self.carriers & self.by_color(color)
+    }
+    /// The role on `sq`, if any.
+    #[inline]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|r| self.by_role[r.index()].has(sq))
+    }
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let role = self.role_at(sq)?;
+        let color = if self.by_color[0].has(sq) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Some(Piece { color, role })
+    }
+    /// The king of `color`, if it is still on the board.
+    #[inline]
+    pub fn king_of(&self, color: Color) -> Option<Square> {
+        let k = self.by_role[KING] & self.by_color[color.index()];
+        k.any().then(|| k.first())
+    }
+    /// A hash of the full position (pieces, carriers, side to move,
+    /// castling, en passant when a capture is possible, launch state), for
+    /// repetition and transposition tables.
+    pub fn hash(&self) -> u64 {
+        let t = G::tables();
+        let mut h = self.hash;
+        for sq in self.capturable_ep(t).squares() {
+            h ^= t.zobrist_ep[sq.usize()];
+        }
+        h
+    }
+    /// En passant squares that a pawn of the side to move attacks.
+    fn capturable_ep(&self, t: &Tables<G>) -> G::Bits {
+        let mut found = G::Bits::EMPTY;
+        let pawns = self.by_role[PAWN] & self.by_color[self.turn.index()];
+        for sq in self.ep.squares() {
+            if (t.pawn[(!self.turn).index()][sq.usize()] & pawns).any() {
+                found |= G::Bits::from_square(sq);
+            }
+        }
+        found
+    }
+
+    // ----- Changing the board (keeping the hash) ---------------------------
+
+    #[inline]
+    fn zobrist(t: &Tables<G>, sq: Square, piece: Piece) -> u64 {
+        t.zobrist_piece[sq.usize()][piece.color.index() * 8 + piece.role.index()]
+    }
+
+    /// Puts `piece` on the empty square `sq`.
+    #[inline]
+    pub(crate) fn put(&mut self, t: &Tables<G>, sq: Square, piece: Piece) {
+        let b = G::Bits::from_square(sq);
+        self.by_role[piece.role.index()] |= b;
+        self.by_color[piece.color.index()] |= b;
+        self.hash ^= Self::zobrist(t, sq, piece);
+    }
+
+    /// Removes whatever stands on `sq` (and its bomb), returning it.
+    #[inline]
+    pub(crate) fn remove(&mut self, t: &Tables<G>, sq: Square) -> Option<Piece> {
+        let piece = self.piece_at(sq)?;
+        let b = G::Bits::from_square(sq);
+        self.by_role[piece.role.index()] ^= b;
+        self.by_color[piece.color.index()] ^= b;
+        self.hash ^= Self::zobrist(t, sq, piece);
+        if self.carriers.has(sq) {
+            self.carriers ^= b;
+            self.hash ^= t.zobrist_carrier[sq.usize()];
+        }
+        Some(piece)
+    }
+
+    /// Marks or unmarks `sq` as a bomb carrier.
+    pub(crate) fn set_carrier(&mut self, t: &Tables<G>, sq: Square, on: bool) {
+        if self.carriers.has(sq) != on {
+            self.carriers ^= G::Bits::from_square(sq);
+            self.hash ^= t.zobrist_carrier[sq.usize()];
+        }
+    }
+
+    pub(crate) fn set_castling(&mut self, t: &Tables<G>, rights: u8) {
+        for bit in 0..4 {
+            if (self.castling ^ rights) & (1 << bit) != 0 {
+                self.hash ^= t.zobrist_castling[bit];
+            }
+        }
+        self.castling = rights;
+    }
+
+    pub(crate) fn set_launches(&mut self, t: &Tables<G>, on: bool) {
+        if self.launches != on {
+            self.launches = on;
+            self.hash ^= t.zobrist_launch;
+        }
+    }
+
+    pub(crate) fn set_turn(&mut self, t: &Tables<G>, color: Color) {
+        if self.turn != color {
+            self.turn = color;
+            self.hash ^= t.zobrist_black;
+        }
+    }
+
+    /// Removes every piece of `area` except those in `immune`; returns
+    /// what was removed.
+    fn blast(&mut self, t: &Tables<G>, area: G::Bits, immune: G::Bits) -> G::Bits {
+        let hit = area & self.occupied() & !immune;
+        for sq in hit.squares() {
+            self.remove(t, sq);
+        }
+        hit
+    }
+
+    // ----- Rule parameters ---------------------------------------------
+
+    #[inline]
+    fn rules(&self) -> &'static VariantRules {
+        self.variant.rules()
+    }
+    /// `rank` (counted from White's side) as seen from `color`'s side.
+    #[inline]
+    pub(crate) fn relative_rank(color: Color, rank: u8) -> u8 {
+        match color {
+            Color::White => rank,
+            Color::Black => G::RANKS - 1 - rank,
+        }
+    }
+    /// The squares `(king, rook)` a castling right of `color` depends on.
+    pub(crate) fn castling_squares(&self, color: Color, side: usize) -> (Square, Square) {
+        let rules = self.rules();
+        let rank = Self::relative_rank(color, rules.back_rank);
+        (
+            G::square(rules.king_file, rank),
+            G::square(rules.rook_files[side], rank),
+        )
+    }
+    /// Drops every castling right whose king or rook has left its square.
+    fn update_castling(&mut self, t: &Tables<G>) {
+        if self.castling == 0 {
+            return;
+        }
+        let mut rights = self.castling;
+        for color in Color::ALL {
+            for side in 0..2 {
+                if rights & castle_bit(color, side) != 0 {
+                    let (king, rook) = self.castling_squares(color, side);
+                    let own = self.by_color(color);
+                    if !(self.by_role[KING] & own).has(king)
+                        || !(self.by_role[ROOK] & own).has(rook)
+                    {
+                        rights &= !castle_bit(color, side);
+                    }
+                }
+            }
+        }
+        self.set_castling(t, rights);
+    }
+
+    // ----- Attacks ------------------------------------------------------------
+
+    /// The pieces among `by` (all of colour `color`) that attack `sq` when
+    /// `occupied` are the occupied squares.
+    ///
+    /// This is the attack test of check: a hidden bomb never attacks, and a
+    /// missile attacks its neighbours like a king.
+    #[inline]
+    pub(crate) fn attackers(
+        &self,
+        sq: Square,
+        color: Color,
+        by: G::Bits,
+        occupied: G::Bits,
+    ) -> G::Bits {
+        let t = G::tables();
+        let r = &self.by_role;
+        let i = sq.usize();
+        let mut knights = t.knight[i];
+        if self.options.super_knights {
+            knights |= t.long_knight[i];
+        }
+        let found = (knights & r[KNIGHT])
+            | (t.king[i] & (r[KING] | r[MISSILE]))
+            | (t.pawn[(!color).index()][i] & r[PAWN])
+            | (t.rook_attacks(sq, occupied) & (r[ROOK] | r[QUEEN]))
+            | (t.bishop_attacks(sq, occupied) & (r[BISHOP] | r[QUEEN]));
+        let bombers = r[BOMBER] & by;
+        if bombers.is_empty() {
+            found & by
+        } else {
+            (found & by) | self.bomber_attackers(t, sq, bombers, by, occupied)
+        }
+    }
+
+    /// Bombers among `bombers` that could capture a piece standing on `sq`:
+    /// by landing on it (a two-square leap), by bombing it (it is the first
+    /// piece on their line and the square beyond it is empty), or by leaping
+    /// over it from next to it onto a square not held by their own side.
+    fn bomber_attackers(
+        &self,
+        t: &Tables<G>,
+        sq: Square,
+        bombers: G::Bits,
+        friends: G::Bits,
+        occupied: G::Bits,
+    ) -> G::Bits {
+        let mut found = t.dabbaba[sq.usize()] & bombers;
+        for d in [0, 1, 4, 5] {
+            let (df, dr) = DIRECTIONS[d];
+            let Some(beyond) = G::offset(sq, -df, -dr) else {
+                continue;
+            };
+            let ray = t.rays[d][sq.usize()];
+            let blockers = ray & occupied;
+            if blockers.is_empty() {
+                continue;
+            }
+            let first = if d < 4 {
+                blockers.first()
+            } else {
+                blockers.last()
+            };
+            if !bombers.has(first) {
+                continue;
+            }
+            let adjacent = G::offset(sq, df, dr) == Some(first);
+            if !occupied.has(beyond) || (adjacent && !friends.has(beyond)) {
+                found |= G::Bits::from_square(first);
+            }
+        }
+        found
+    }
+
+    /// Whether `color`'s king stands attacked.
+    pub(crate) fn king_attacked(&self, color: Color) -> bool {
+        match self.king_of(color) {
+            Some(k) => self
+                .attackers(k, !color, self.by_color(!color), self.occupied())
+                .any(),
+            None => false,
+        }
+    }
+
+    /// The enemy pieces giving check to the side to move.
+    pub fn checkers(&self) -> G::Bits {
+        match self.king_of(self.turn) {
+            Some(k) => self.attackers(k, !self.turn, self.by_color(!self.turn), self.occupied()),
+            None => G::Bits::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// The squares a bomber on `from` could move to.
+    fn bomber_targets(
+        &self,
+        t: &Tables<G>,
+        from: Square,
+        ours: G::Bits,
+        theirs: G::Bits,
+    ) -> G::Bits {
+        let occupied = ours | theirs;
+        let mut targets = t.dabbaba[from.usize()] & !ours;
+        for d in [0, 1, 4, 5] {
+            let ray = t.rays[d][from.usize()];
+            let blockers = ray & occupied;
+            if blockers.is_empty() {
+                targets |= ray;
+                continue;
+            }
+            let (victim, beyond) = if d < 4 {
+                let v = blockers.first();
+                (v, blockers.without_first())
+            } else {
+                let v = blockers.last();
+                (v, blockers ^ G::Bits::from_square(v))
+            };
+            // Slides up to the first piece.
+            targets |= ray & !t.rays[d][victim.usize()] & !G::Bits::from_square(victim);
+            if theirs.has(victim) {
+                // Landing squares beyond the victim, up to the next piece.
+                let mut landing = t.rays[d][victim.usize()];
+                if beyond.any() {
+                    let next = if d < 4 { beyond.first() } else { beyond.last() };
+                    landing &= !t.rays[d][next.usize()] & !G::Bits::from_square(next);
+                }
+                if self.options.immediate_landing && landing.any() {
+                    landing = G::Bits::from_square(if d < 4 {
+                        landing.first()
+                    } else {
+                        landing.last()
+                    });
+                }
+                targets |= landing;
+            }
+        }
+        targets
+    }
+
+    // ----- Legal moves ----------------------------------------------------------
+
+    /// Whether the game is already decided by the kings: one is gone, or
+    /// (Dead Man's Switch) the side that just moved left its king in check.
+    pub(crate) fn decided_by_kings(&self) -> Option<Outcome> {
+        let mover = !self.turn;
+        if self.king_of(mover).is_none() {
+            return Some(Outcome::Decisive {
+                winner: self.turn,
+                reason: Reason::KingDestroyed,
+            });
+        }
+        if self.king_of(self.turn).is_none() {
+            return Some(Outcome::Decisive {
+                winner: mover,
+                reason: Reason::KingDestroyed,
+            });
+        }
+        if self.options.dead_mans_switch && self.king_attacked(mover) {
+            return Some(Outcome::Decisive {
+                winner: self.turn,
+                reason: Reason::ExposedKing,
+            });
+        }
+        None
+    }
+
+    /// Every legal move of the side to move, into `moves` (cleared first).
+    pub fn legal_moves(&self, moves: &mut G::MoveList) {
+        moves.clear();
+        if self.decided_by_kings().is_some() {
+            return;
+        }
+        let t = G::tables();
+        let us = self.turn;
+        let king = self.king_of(us).expect("checked by decided_by_kings");
+        let ours = self.by_color(us);
+        let theirs = self.by_color(!us);
+        let occupied = ours | theirs;
+        let checkers = self.attackers(king, !us, theirs, occupied);
+
+        if (self.by_role[BOMBER] & theirs).any() {
+            // Whether a bomber attacks depends on what stands around its
+            // target, so pins and check masks do not describe it: generate
+            // every move and test it.
+            self.gen_piece_moves(
+                t,
+                moves,
+                ours & !self.by_role[KING],
+                !ours,
+                G::Bits::EMPTY,
+                king,
+            );
+            self.gen_pawn_moves(t, moves, G::Bits::FULL, G::Bits::EMPTY, king);
+            for to in (t.king[king.usize()] & !ours).squares() {
+                moves.push(normal(king, to));
+            }
+            moves.retain(|&m| self.is_safe_after(m));
+        } else {
+            for to in (t.king[king.usize()] & !ours).squares() {
+                if self
+                    .attackers(to, !us, theirs, occupied ^ G::Bits::from_square(king))
+                    .is_empty()
+                {
+                    moves.push(normal(king, to));
+                }
+            }
+            if !checkers.more_than_one() {
+                let targets = if checkers.any() {
+                    let checker = checkers.first();
+                    t.between(king, checker) | checkers
+                } else {
+                    !ours
+                };
+                let pinned = self.pinned(t, king, ours, theirs);
+                let movers = ours & !self.by_role[KING] & !self.by_role[BOMBER];
+                self.gen_piece_moves(t, moves, movers, targets, pinned, king);
+                self.gen_pawn_moves(t, moves, targets, pinned, king);
+            }
+            // A bomber may capture a checker or a blocker it flies over (even
+            // two pieces at once), so its moves are tested one by one.
+            let bombers = ours & self.by_role[BOMBER];
+            if bombers.any() {
+                let mut bomber_moves = G::MoveList::default();
+                self.gen_piece_moves(t, &mut bomber_moves, bombers, !ours, G::Bits::EMPTY, king);
+                for &m in bomber_moves.iter() {
+                    if self.is_safe_after(m) {
+                        moves.push(m);
+                    }
+                }
+            }
+        }
+        self.gen_en_passant(t, moves);
+        if checkers.is_empty() {
+            self.gen_castling(t, moves, king);
+        }
+        match self.variant {
+            Variant::Beirut => self.gen_booms(t, moves, king),
+            Variant::Stratomic => self.gen_launches(t, moves, king),
+            Variant::FlyingBombers => {}
+        }
+    }
+
+    /// Our pieces pinned against our king by enemy sliders.
+    fn pinned(&self, t: &Tables<G>, king: Square, ours: G::Bits, theirs: G::Bits) -> G::Bits {
+        let r = &self.by_role;
+        let snipers = ((t.rook_attacks(king, G::Bits::EMPTY) & (r[ROOK] | r[QUEEN]))
+            | (t.bishop_attacks(king, G::Bits::EMPTY) & (r[BISHOP] | r[QUEEN])))
+            & theirs;
+        let occupied = ours | theirs;
+        let mut pinned = G::Bits::EMPTY;
+        for sniper in snipers.squares() {
+            let between = t.between(king, sniper) & occupied;
+            if between.any() && !between.more_than_one() {
+                pinned |= between & ours;
+            }
+        }
+        pinned
+    }
+
+    /// Whether `m` leaves the mover's king unattacked, judging captures as
+    /// ordinary captures (a bomb never decides whether a move is legal).
+    fn is_safe_after(&self, m: Move) -> bool {
+        let mut after = *self;
+        after.carriers = G::Bits::EMPTY;
+        after.play_unchecked(m);
+        !after.king_attacked(self.turn)
+    }
+
+    /// Moves of knights, sliders, missiles and bombers among `movers` to
+    /// `targets`; pinned pieces stay on their line.
+    fn gen_piece_moves(
+        &self,
+        t: &Tables<G>,
+        moves: &mut G::MoveList,
+        movers: G::Bits,
+        targets: G::Bits,
+        pinned: G::Bits,
+        king: Square,
+    ) {
+        let r = &self.by_role;
+        let ours = self.by_color(self.turn);
+        let theirs = self.by_color(!self.turn);
+        let occupied = ours | theirs;
+        for from in (movers & r[KNIGHT] & !pinned).squares() {
+            let mut reach = t.knight[from.usize()];
+            if self.options.super_knights {
+                reach |= t.long_knight[from.usize()];
+            }
+            push_all(moves, from, reach & targets);
+        }
+        for from in (movers & (r[BISHOP] | r[QUEEN])).squares() {
+            let mut reach = t.bishop_attacks(from, occupied) & targets;
+            if pinned.has(from) {
+                reach &= t.line(king, from);
+            }
+            push_all(moves, from, reach);
+        }
+        for from in (movers & (r[ROOK] | r[QUEEN])).squares() {
+            let mut reach = t.rook_attacks(from, occupied) & targets;
+            if pinned.has(from) {
+                reach &= t.line(king, from);
+            }
+            push_all(moves, from, reach);
+        }
+        for from in (movers & r[MISSILE]).squares() {
+            let mut reach = t.king[from.usize()] & targets;
+            if pinned.has(from) {
+                reach &= t.line(king, from);
+            }
+            push_all(moves, from, reach);
+        }
+        for from in (movers & r[BOMBER]).squares() {
+            push_all(
+                moves,
+                from,
+                self.bomber_targets(t, from, ours, theirs) & targets,
+            );
+        }
+    }
+
+    /// Pawn steps and captures (not en passant) to `targets`.
+    fn gen_pawn_moves(
+        &self,
+        t: &Tables<G>,
+        moves: &mut G::MoveList,
+        targets: G::Bits,
+        pinned: G::Bits,
+        king: Square,
+    ) {
+        let pawns = self.by_role[PAWN] & self.by_color(self.turn);
+        self.gen_pawn_set(t, moves, pawns & !pinned, targets);
+        for pawn in (pawns & pinned).squares() {
+            self.gen_pawn_set(
+                t,
+                moves,
+                G::Bits::from_square(pawn),
+                targets & t.line(king, pawn),
+            );
+        }
+    }
+
+    fn gen_pawn_set(
+        &self,
+        t: &Tables<G>,
+        moves: &mut G::MoveList,
+        pawns: G::Bits,
+        targets: G::Bits,
+    ) {
+        if pawns.is_empty() {
+            return;
+        }
+        let us = self.turn;
+        let rules = self.rules();
+        let w = G::FILES as i32;
+        let (step, west, east) = match us {
+            Color::White => (w, w - 1, w + 1),
+            Color::Black => (-w, -w - 1, -w + 1),
+        };
+        let empty = !self.occupied() & t.all;
+        let promo = t.ranks[Self::relative_rank(us, rules.promotion_rank) as usize];
+        let theirs = self.by_color(!us);
+
+        // Single steps, then further steps from the start rank.
+        let mut reached = shift(pawns, step) & empty;
+        self.push_pawn_targets(moves, reached & targets, step, promo);
+        let mut movers = shift(
+            pawns & t.ranks[Self::relative_rank(us, rules.pawn_start) as usize],
+            step,
+        ) & empty;
+        for n in 2..=rules.pawn_steps as i32 {
+            movers = shift(movers, step) & empty;
+            reached = movers;
+            self.push_pawn_targets(moves, reached & targets, step * n, promo);
+        }
+        let last = t.files[G::FILES as usize - 1];
+        let first = t.files[0];
+        let west_caps = shift(pawns & !first, west) & theirs & targets;
+        self.push_pawn_targets(moves, west_caps, west, promo);
+        let east_caps = shift(pawns & !last, east) & theirs & targets;
+        self.push_pawn_targets(moves, east_caps, east, promo);
+    }
+
+    #[inline]
+    fn push_pawn_targets(
+        &self,
+        moves: &mut G::MoveList,
+        targets: G::Bits,
+        delta: i32,
+        promo: G::Bits,
+    ) {
+        for to in (targets & !promo).squares() {
+            let from = Square::from_index((to.index() as i32 - delta) as u8);
+            moves.push(normal(from, to));
+        }
+        for to in (targets & promo).squares() {
+            let from = Square::from_index((to.index() as i32 - delta) as u8);
+            for &role in self.rules().promotions {
+                moves.push(Move {
+                    from,
+                    to,
+                    kind: MoveKind::Promotion(role),
+                });
+            }
+        }
+    }
+
+    /// The square of the pawn that just made a multi-step, if any.
+    pub(crate) fn ep_victim(&self) -> Option<Square> {
+        if self.ep.is_empty() {
+            return None;
+        }
+        let w = G::FILES;
+        Some(match self.turn {
+            // Black stepped down: the pawn stands below the lowest square passed.
+            Color::White => Square::from_index(self.ep.first().index() - w),
+            Color::Black => Square::from_index(self.ep.last().index() + w),
+        })
+    }
+
+    fn gen_en_passant(&self, t: &Tables<G>, moves: &mut G::MoveList) {
+        if self.ep.is_empty() {
+            return;
+        }
+        let pawns = self.by_role[PAWN] & self.by_color(self.turn);
+        for to in self.ep.squares() {
+            for from in (t.pawn[(!self.turn).index()][to.usize()] & pawns).squares() {
+                let m = Move {
+                    from,
+                    to,
+                    kind: MoveKind::EnPassant,
+                };
+                if self.is_safe_after(m) {
+                    moves.push(m);
+                }
+            }
+        }
+    }
+
+    fn castling_rule_squares(&self, rule: &CastlingRule) -> [Square; 4] {
+        let rank = Self::relative_rank(self.turn, self.rules().back_rank);
+        [
+            G::square(rule.king_from, rank),
+            G::square(rule.king_to, rank),
+            G::square(rule.rook_from, rank),
+            G::square(rule.rook_to, rank),
+        ]
+    }
+
+    fn gen_castling(&self, t: &Tables<G>, moves: &mut G::MoveList, king: Square) {
+        let us = self.turn;
+        if self.castling & (castle_bit(us, 0) | castle_bit(us, 1)) == 0 {
+            return;
+        }
+        let occupied = self.occupied();
+        let theirs = self.by_color(!us);
+        for rule in self.rules().castlings {
+            if self.castling & castle_bit(us, rule.side) == 0 {
+                continue;
+            }
+            let [king_from, king_to, rook_from, rook_to] = self.castling_rule_squares(rule);
+            if king_from != king {
+                continue;
+            }
+            let b = G::Bits::from_square;
+            let must_be_empty = (t.between(king_from, king_to)
+                | b(king_to)
+                | t.between(rook_from, rook_to)
+                | b(rook_to))
+                & !b(king_from)
+                & !b(rook_from);
+            if (must_be_empty & occupied).any() {
+                continue;
+            }
+            // The king may not pass an attacked square: placed there (the
+            // rook not yet moved), it would not be in check.
+            let passes_attack = t.between(king_from, king_to).squares().any(|s| {
+                let occ = occupied ^ b(king_from) ^ b(s);
+                self.attackers(s, !us, theirs, occ).any()
+            });
+            if passes_attack {
+                continue;
+            }
+            let m = Move {
+                from: king_from,
+                to: king_to,
+                kind: MoveKind::Castle,
+            };
+            if self.is_safe_after(m) {
+                moves.push(m);
+            }
+        }
+    }
+
+    /// Beirut: booms of our carriers. A boom may not destroy our own king;
+    /// one that destroys the enemy king is always legal ("explosion beats
+    /// check"); any other must leave our king out of check.
+    fn gen_booms(&self, t: &Tables<G>, moves: &mut G::MoveList, king: Square) {
+        let us = self.turn;
+        let their_king = self.by_role[KING] & self.by_color(!us);
+        for carrier in self.carriers(us).squares() {
+            let blast = t.king[carrier.usize()] | G::Bits::from_square(carrier);
+            if blast.has(king) {
+                continue;
+            }
+            let legal = (blast & their_king).any() || {
+                let alive = !blast;
+                self.attackers(
+                    king,
+                    !us,
+                    self.by_color(!us) & alive,
+                    self.occupied() & alive,
+                )
+                .is_empty()
+            };
+            if legal {
+                moves.push(Move {
+                    from: carrier,
+                    to: carrier,
+                    kind: MoveKind::Boom,
+                });
+            }
+        }
+    }
+
+    /// Stratomic: launches of unattacked missiles at any other square, once
+    /// unlocked, that leave our king out of check.
+    fn gen_launches(&self, t: &Tables<G>, moves: &mut G::MoveList, king: Square) {
+        if !self.launches {
+            return;
+        }
+        let us = self.turn;
+        let occupied = self.occupied();
+        let theirs = self.by_color(!us);
+        let kings = self.by_role[KING];
+        for missile in (self.by_role[MISSILE] & self.by_color(us)).squares() {
+            if self.attackers(missile, !us, theirs, occupied).any() {
+                continue;
+            }
+            for target in t.all.squares() {
+                if target == missile {
+                    continue;
+                }
+                let removed = ((t.king[target.usize()] | G::Bits::from_square(target)) & !kings)
+                    | G::Bits::from_square(missile);
+                let alive = !removed;
+                if self
+                    .attackers(king, !us, theirs & alive, occupied & alive)
+                    .is_empty()
+                {
+                    moves.push(Move {
+                        from: missile,
+                        to: target,
+                        kind: MoveKind::Launch,
+                    });
+                }
+            }
+        }
+    }
+
+    // ----- Making moves ---------------------------------------------------------
+
+    /// Plays `m`, which must be legal in this position (from
+    /// [`legal_moves`](Position::legal_moves)); an illegal move leaves the
+    /// position in an unspecified but memory-safe state.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let t = G::tables();
+        let us = self.turn;
+        let them = !us;
+        let ep_victim = self.ep_victim();
+        self.ep = G::Bits::EMPTY;
+        self.halfmoves += 1;
+        let b = G::Bits::from_square;
+        match m.kind {
+            MoveKind::Boom => {
+                let area = t.king[m.from.usize()] | b(m.from);
+                self.blast(t, area, G::Bits::EMPTY);
+                self.halfmoves = 0;
+            }
+            MoveKind::Launch => {
+                self.remove(t, m.from);
+                let area = t.king[m.to.usize()] | b(m.to);
+                self.blast(t, area, self.by_role[KING]);
+                self.halfmoves = 0;
+            }
+            MoveKind::Castle => {
+                let rule = self
+                    .rules()
+                    .castlings
+                    .iter()
+                    .find(|r| G::file(m.to) == r.king_to)
+                    .expect("castling moves come from the castling rules");
+                let [king_from, king_to, rook_from, rook_to] = self.castling_rule_squares(rule);
+                let rook_bomb = self.carriers.has(rook_from);
+                let king = self.remove(t, king_from).expect("castling king");
+                let rook = self.remove(t, rook_from).expect("castling rook");
+                self.put(t, king_to, king);
+                self.put(t, rook_to, rook);
+                if rook_bomb {
+                    self.set_carrier(t, rook_to, true);
+                }
+            }
+            MoveKind::EnPassant => {
+                let victim = ep_victim.expect("en passant needs a pawn that just stepped");
+                let bomb = self.carriers.has(victim);
+                self.remove(t, victim);
+                self.move_piece(t, m.from, m.to);
+                self.halfmoves = 0;
+                if bomb && self.options.dead_mans_switch {
+                    self.blast(t, t.king[victim.usize()] | b(victim), G::Bits::EMPTY);
+                }
+            }
+            MoveKind::Normal | MoveKind::Promotion(_) => {
+                let role = self.role_at(m.from).expect("a piece on the from square");
+                let mut captured = self.by_color(them) & b(m.to);
+                if role == Role::Bomber {
+                    captured |= t.between(m.from, m.to) & self.by_color(them);
+                }
+                let mut bomb = false;
+                if captured.any() {
+                    bomb = (captured & self.carriers).any();
+                    if self.variant == Variant::Stratomic && (captured & !self.by_role[PAWN]).any()
+                    {
+                        self.set_launches(t, true);
+                    }
+                    for sq in captured.squares() {
+                        self.remove(t, sq);
+                    }
+                    self.halfmoves = 0;
+                }
+                self.move_piece(t, m.from, m.to);
+                if role == Role::Pawn {
+                    self.halfmoves = 0;
+                    if let MoveKind::Promotion(new_role) = m.kind {
+                        // A carrier pawn takes its bomb off the board with it.
+                        self.remove(t, m.to);
+                        self.put(
+                            t,
+                            m.to,
+                            Piece {
+                                color: us,
+                                role: new_role,
+                            },
+                        );
+                    } else if G::rank(m.from).abs_diff(G::rank(m.to)) >= 2 {
+                        self.ep = t.between(m.from, m.to);
+                    }
+                }
+                if bomb && self.options.dead_mans_switch {
+                    self.blast(t, t.king[m.to.usize()] | b(m.to), G::Bits::EMPTY);
+                }
+            }
+        }
+        self.update_castling(t);
+        if us == Color::Black {
+            self.fullmoves += 1;
+        }
+        self.set_turn(t, them);
+    }
+
+    /// Moves the piece on `from` (with its bomb) to the empty square `to`.
+    fn move_piece(&mut self, t: &Tables<G>, from: Square, to: Square) {
+        let bomb = self.carriers.has(from);
+        let piece = self.remove(t, from).expect("a piece to move");
+        self.put(t, to, piece);
+        if bomb {
+            self.set_carrier(t, to, true);
+        }
+    }
+
+    // ----- Game state -------------------------------------------------------------
+
+    /// How the game stands by the rules of the board alone: a destroyed
+    /// king, an exposed king after a Dead Man's Switch blast, checkmate or
+    /// stalemate. Draws by repetition, the 50-move rule and insufficient
+    /// material need the game's history: see [`Game`](crate::Game).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = self.decided_by_kings() {
+            return Some(o);
+        }
+        let mut moves = G::MoveList::default();
+        self.legal_moves(&mut moves);
+        if !moves.is_empty() {
+            None
+        } else if self.is_check() {
+            Some(Outcome::Decisive {
+                winner: !self.turn,
+                reason: Reason::Checkmate,
+            })
+        } else {
+            Some(Outcome::Draw {
+                reason: Reason::Stalemate,
+            })
+        }
+    }
+
+    /// Whether neither side can ever win here: no pawns, no heavy pieces,
+    /// no missiles, bombers or bombs, and at most one minor piece or only
+    /// bishops on squares of one colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        let r = &self.by_role;
+        if self.carriers.any() || (r[PAWN] | r[QUEEN] | r[ROOK] | r[MISSILE] | r[BOMBER]).any() {
+            return false;
+        }
+        let minors = r[BISHOP] | r[KNIGHT];
+        if !minors.more_than_one() {
+            return true;
+        }
+        let light = G::tables().light;
+        r[KNIGHT].is_empty() && ((r[BISHOP] & light).is_empty() || (r[BISHOP] & !light).is_empty())
+    }
+
+    /// The position as `color` sees it: the other side's carriers unknown.
+    pub fn view(&self, color: Color) -> Position<G> {
+        let t = G::tables();
+        let mut view = *self;
+        for sq in self.carriers(!color).squares() {
+            view.set_carrier(t, sq, false);
+        }
+        view
+    }
+
+    /// Makes `squares` the bomb carriers of `color` (replacing any it had).
+    /// Each must hold a man of `color` other than the king.
+    pub fn set_carriers(&mut self, color: Color, squares: &[Square]) -> Result<(), CarrierError> {
+        if self.variant != Variant::Beirut {
+            return Err(CarrierError::NotBeirut);
+        }
+        let t = G::tables();
+        for (i, &sq) in squares.iter().enumerate() {
+            if sq.usize() >= G::SQUARES {
+                return Err(CarrierError::OffBoard);
+            }
+            match self.piece_at(sq) {
+                Some(p) if p.color == color && p.role != Role::King => {}
+                Some(p) if p.role == Role::King && p.color == color => {
+                    return Err(CarrierError::King(G::square_name(sq)))
+                }
+                _ => return Err(CarrierError::NotOwnMan(G::square_name(sq))),
+            }
+            if squares[..i].contains(&sq) {
+                return Err(CarrierError::Duplicate(G::square_name(sq)));
+            }
+        }
+        for sq in self.carriers(color).squares() {
+            self.set_carrier(t, sq, false);
+        }
+        for &sq in squares {
+            self.set_carrier(t, sq, true);
+        }
+        Ok(())
+    }
+}
+
+/// Why carriers could not be chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CarrierError {
+    /// Only Beirut has bomb carriers.
+    NotBeirut,
+    /// A square outside the board.
+    OffBoard,
+    /// The king cannot carry a bomb.
+    King(String),
+    /// The square does not hold a man of the choosing side.
+    NotOwnMan(String),
+    /// The same square was named twice.
+    Duplicate(String),
+    /// The number of carriers differs from the game's option.
+    WrongCount {
+        /// How many the game's options ask for.
+        expected: u8,
+        /// How many were given.
+        found: usize,
+    },
+    /// Carriers can only be chosen before the first move, by the side whose
+    /// turn it is to choose.
+    NotSetup,
+}
+
+impl core::fmt::Display for CarrierError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            CarrierError::NotBeirut => f.write_str("only Beirut Chess has bomb carriers"),
+            CarrierError::OffBoard => f.write_str("carrier square is off the board"),
+            CarrierError::King(s) => write!(f, "the king on {s} cannot carry a bomb"),
+            CarrierError::NotOwnMan(s) => write!(f, "{s} does not hold one of your men"),
+            CarrierError::Duplicate(s) => write!(f, "{s} was chosen twice"),
+            CarrierError::WrongCount { expected, found } => {
+                write!(f, "choose exactly {expected} carrier(s), got {found}")
+            }
+            CarrierError::NotSetup => f.write_str("carriers are chosen only before the first move"),
+        }
+    }
+}
+
+impl std::error::Error for CarrierError {}
+
+/// The castling-right bit of `color` on `side` (0 = `K`, 1 = `Q`).
+#[inline]
+pub(crate) const fn castle_bit(color: Color, side: usize) -> u8 {
+    1 << (color as usize * 2 + side)
+}
+
+#[inline]
+fn normal(from: Square, to: Square) -> Move {
+    Move {
+        from,
+        to,
+        kind: MoveKind::Normal,
+    }
+}
+
+#[inline]
+fn push_all<L: MoveBuffer, B: Bits>(moves: &mut L, from: Square, targets: B) {
+    for to in targets.squares() {
+        moves.push(normal(from, to));
+    }
+}
+
+/// Shifts a set by `delta` squares (positive: towards higher indices).
+#[inline]
+fn shift<B: Bits>(b: B, delta: i32) -> B {
+    if delta >= 0 {
+        b << delta as u32
+    } else {
+        b >> (-delta) as u32
+    }
+}

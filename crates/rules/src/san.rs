@@ -1,0 +1,173 @@
+//! Standard algebraic notation for people (RULES.md §5): `Nf3`, `exd6`,
+//! `e8=Q`, `O-O`, `Ki1`, `Boom@e5`, `M@f7`, `Md2@f7`, `Fxf8`.
+
+use crate::bits::Bits;
+use crate::geometry::Geometry;
+use crate::moves::{Move, MoveKind};
+use crate::outcome::Reason;
+use crate::piece::Role;
+use crate::position::Position;
+use crate::uci::MoveError;
+
+const SAN_FORMS: &str = "a move such as Nf3, exd5, e8=Q, O-O, Boom@e5 or M@f7";
+
+impl<G: Geometry> Position<G> {
+    /// The SAN of the legal move `m`, with `+` or `#`.
+    pub fn move_to_san(&self, m: Move) -> String {
+        let mut moves = G::MoveList::default();
+        self.legal_moves(&mut moves);
+        let mut san = self.san_without_suffix(m, &moves);
+        san.push_str(self.suffix(m));
+        san
+    }
+
+    /// `#` when `m` mates or destroys the enemy king, `+` when it checks.
+    fn suffix(&self, m: Move) -> &'static str {
+        let mut after = *self;
+        after.play_unchecked(m);
+        match after.outcome() {
+            Some(o)
+                if o.winner() == Some(self.turn)
+                    && matches!(o.reason(), Reason::Checkmate | Reason::KingDestroyed) =>
+            {
+                "#"
+            }
+            _ if after.is_check() => "+",
+            _ => "",
+        }
+    }
+
+    fn san_without_suffix(&self, m: Move, legal: &[Move]) -> String {
+        let from = G::square_name(m.from);
+        let to = G::square_name(m.to);
+        match m.kind {
+            MoveKind::Boom => return format!("Boom@{from}"),
+            MoveKind::Launch => {
+                let shared = legal
+                    .iter()
+                    .any(|o| o.kind == MoveKind::Launch && o.to == m.to && o.from != m.from);
+                return if shared {
+                    format!("M{from}@{to}")
+                } else {
+                    format!("M@{to}")
+                };
+            }
+            MoveKind::Castle => {
+                let (f, t) = (G::file(m.from), G::file(m.to));
+                return match f.abs_diff(t) {
+                    2 if t > f => "O-O".to_string(),
+                    2 => "O-O-O".to_string(),
+                    _ => format!("K{to}"),
+                };
+            }
+            _ => {}
+        }
+        let role = self.role_at(m.from).unwrap_or(Role::Pawn);
+        let theirs = self.by_color(!self.turn);
+        let mut captures = theirs.has(m.to) || m.kind == MoveKind::EnPassant;
+        if role == Role::Bomber {
+            captures |= (G::tables().between(m.from, m.to) & theirs).any();
+        }
+        let mut san = String::new();
+        if role == Role::Pawn {
+            if captures {
+                san.push((b'a' + G::file(m.from)) as char);
+                san.push('x');
+            }
+            san.push_str(&to);
+            if let MoveKind::Promotion(r) = m.kind {
+                san.push('=');
+                san.push(r.upper_char());
+            }
+            return san;
+        }
+        san.push(role.upper_char());
+        let rivals: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|o| {
+                o.to == m.to
+                    && o.from != m.from
+                    && o.kind == MoveKind::Normal
+                    && self.role_at(o.from) == Some(role)
+            })
+            .collect();
+        if !rivals.is_empty() {
+            let same_file = rivals.iter().any(|o| G::file(o.from) == G::file(m.from));
+            let same_rank = rivals.iter().any(|o| G::rank(o.from) == G::rank(m.from));
+            if !same_file {
+                san.push((b'a' + G::file(m.from)) as char);
+            } else if !same_rank {
+                san.push_str(&(G::rank(m.from) + 1).to_string());
+            } else {
+                san.push_str(&from);
+            }
+        }
+        if captures {
+            san.push('x');
+        }
+        san.push_str(&to);
+        san
+    }
+
+    /// The fully spelled-out form (`Ng1f3`, `e2e4`), also accepted as input.
+    fn long_form(&self, m: Move) -> String {
+        let from = G::square_name(m.from);
+        let to = G::square_name(m.to);
+        let letter = match self.role_at(m.from) {
+            Some(Role::Pawn) | None => String::new(),
+            Some(r) => r.upper_char().to_string(),
+        };
+        let promotion = m
+            .promotion()
+            .map(|r| r.upper_char().to_string())
+            .unwrap_or_default();
+        format!("{letter}{from}{to}{promotion}")
+    }
+
+    /// Finds the legal move written in SAN. Check marks, `x`, `=` and
+    /// annotations (`!?`) are optional; `0-0` is read as `O-O`; an
+    /// over-specified origin (`Ng1f3`) is accepted.
+    pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
+        let text = text.trim();
+        let wanted = normalize(text);
+        let well_formed = !wanted.is_empty()
+            && wanted.len() <= 16
+            && text
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "@=+#x-!?".contains(c));
+        if !well_formed {
+            return Err(MoveError::Malformed {
+                text: text.to_string(),
+                expected: SAN_FORMS,
+            });
+        }
+        let mut moves = G::MoveList::default();
+        self.legal_moves(&mut moves);
+        let mut found: Option<Move> = None;
+        for &m in moves.iter() {
+            let san = self.san_without_suffix(m, &moves);
+            if normalize(&san) == wanted || normalize(&self.long_form(m)) == wanted {
+                if found.is_some_and(|f| f != m) {
+                    return Err(MoveError::Ambiguous(text.to_string()));
+                }
+                found = Some(m);
+            }
+        }
+        found.ok_or_else(|| MoveError::Illegal {
+            text: text.to_string(),
+            why: "",
+        })
+    }
+}
+
+/// The comparable core of a SAN text: without `x = + # ! ?` and `-`, with
+/// `0` castling read as `O` and the boom word in any case.
+fn normalize(text: &str) -> String {
+    let text = text.replace("0-0-0", "O-O-O").replace("0-0", "O-O");
+    let mut core: String = text.chars().filter(|c| !"x=+#!?-".contains(*c)).collect();
+    if core.len() >= 4 && core[..4].eq_ignore_ascii_case("boom") {
+        core.replace_range(..4, "Boom");
+    }
+    core
+}
