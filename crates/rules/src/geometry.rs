@@ -19,11 +19,12 @@ pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
     (-1, 1),  // north-west
     (0, -1),  // south
     (-1, 0),  // west
-    (1, -1),  // south-east
     (-1, -1), // south-west
+    (1, -1),  // south-east
 ];
-/// Directions 0..4 go to higher square indices, 4..8 to lower ones; the
-/// rook uses 0, 1, 4, 5 and the bishop 2, 3, 6, 7.
+/// Directions 0..4 go to higher square indices, 4..8 to lower ones, and
+/// direction `d + 4` is the opposite of `d`; the rook uses 0, 1, 4, 5 and
+/// the bishop 2, 3, 6, 7.
 const ROOK_DIRECTIONS: [usize; 4] = [0, 1, 4, 5];
 
 /// A board size and everything precomputed for it.
