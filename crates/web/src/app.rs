@@ -1,0 +1,217 @@
+//! The board on the page: owns the canvas, the game and the layout, turns pointer input into
+//! clicks on squares, and redraws after every change. Rust holds all state; the page only
+//! forwards events here.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use boomchess_rules::{Color, Variant};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, PointerEvent};
+
+use crate::game::{ClickOutcome, Game};
+use crate::geometry::{Layout, Square};
+use crate::render::{draw_board, THEME};
+
+struct State {
+    canvas: HtmlCanvasElement,
+    ctx: CanvasRenderingContext2d,
+    game: Game,
+    layout: Layout,
+    status: Option<HtmlElement>,
+}
+
+/// A board mounted on a canvas. Cloning gives another handle to the same board.
+#[derive(Clone)]
+pub struct App {
+    state: Rc<RefCell<State>>,
+}
+
+impl App {
+    /// Mounts a new game of `variant` on `canvas`: sizes the canvas to its CSS box at the
+    /// screen's pixel ratio, draws the board and listens for pointer input and window resizes.
+    pub fn mount(canvas: HtmlCanvasElement, variant: Variant) -> Result<App, JsValue> {
+        let ctx: CanvasRenderingContext2d = canvas
+            .get_context("2d")?
+            .ok_or_else(|| JsValue::from_str("this browser has no 2D canvas"))?
+            .dyn_into()?;
+        let game = Game::new(variant);
+        let layout = Layout {
+            files: game.files(),
+            ranks: game.ranks(),
+            size: canvas.width().max(1),
+            flipped: false,
+        };
+        let app = App {
+            state: Rc::new(RefCell::new(State {
+                canvas: canvas.clone(),
+                ctx,
+                game,
+                layout,
+                status: None,
+            })),
+        };
+        app.fit();
+
+        let handle = app.clone();
+        let on_pointer = Closure::<dyn FnMut(PointerEvent)>::new(move |e: PointerEvent| {
+            // Primary button or a touch/pen contact only.
+            if e.button() == 0 {
+                e.prevent_default();
+                handle.pointer_down(f64::from(e.client_x()), f64::from(e.client_y()));
+            }
+        });
+        canvas
+            .add_event_listener_with_callback("pointerdown", on_pointer.as_ref().unchecked_ref())?;
+        // The board lives as long as the page; the listener must too.
+        on_pointer.forget();
+
+        if let Some(window) = web_sys::window() {
+            let handle = app.clone();
+            let on_resize = Closure::<dyn FnMut()>::new(move || handle.fit());
+            window
+                .add_event_listener_with_callback("resize", on_resize.as_ref().unchecked_ref())?;
+            on_resize.forget();
+        }
+        Ok(app)
+    }
+
+    /// Shows the side to move (or that the game is over) in `element` from now on.
+    pub fn set_status_element(&self, element: Option<HtmlElement>) {
+        self.state.borrow_mut().status = element;
+        self.redraw();
+    }
+
+    /// Matches the canvas's pixel size to its displayed size times `devicePixelRatio` (crisp on
+    /// HiDPI screens), then redraws. Called on mount and on every window resize.
+    pub fn fit(&self) {
+        {
+            let mut st = self.state.borrow_mut();
+            let rect = st.canvas.get_bounding_client_rect();
+            let css = rect.width().min(rect.height());
+            let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
+            // A canvas that is not laid out (display: none) keeps its current size.
+            if css > 0.0 && ratio > 0.0 {
+                let size = (css * ratio).round().clamp(1.0, 8192.0) as u32;
+                if st.canvas.width() != size || st.canvas.height() != size {
+                    st.canvas.set_width(size);
+                    st.canvas.set_height(size);
+                }
+                st.layout.size = size;
+            } else {
+                st.layout.size = st.canvas.width().min(st.canvas.height()).max(1);
+            }
+        }
+        self.redraw();
+    }
+
+    /// Draws the board and updates the status text.
+    pub fn redraw(&self) {
+        let st = self.state.borrow();
+        draw_board(&st.ctx, &st.layout, &st.game, &THEME);
+        if let Some(status) = &st.status {
+            status.set_text_content(Some(&status_text(&st.game)));
+        }
+    }
+
+    /// Converts a pointer position (client pixels) into a square and clicks it.
+    fn pointer_down(&self, client_x: f64, client_y: f64) {
+        let square = {
+            let st = self.state.borrow();
+            let rect = st.canvas.get_bounding_client_rect();
+            if rect.width() <= 0.0 || rect.height() <= 0.0 {
+                return;
+            }
+            let x = (client_x - rect.left()) * f64::from(st.canvas.width()) / rect.width();
+            let y = (client_y - rect.top()) * f64::from(st.canvas.height()) / rect.height();
+            st.layout.square_at(x, y)
+        };
+        if let Some(square) = square {
+            self.click(square);
+        }
+    }
+
+    /// Clicks a square as a player would and redraws.
+    pub fn click(&self, square: Square) -> ClickOutcome {
+        let outcome = self.state.borrow_mut().game.click(square);
+        if outcome != ClickOutcome::Ignored {
+            self.redraw();
+        }
+        outcome
+    }
+
+    /// Starts a new game of `variant` (the board resizes to 8×8 or 10×10).
+    pub fn new_game(&self, variant: Variant) {
+        {
+            let mut st = self.state.borrow_mut();
+            st.game = Game::new(variant);
+            st.layout.files = st.game.files();
+            st.layout.ranks = st.game.ranks();
+        }
+        self.redraw();
+    }
+
+    /// Turns the board around.
+    pub fn flip(&self) {
+        {
+            let mut st = self.state.borrow_mut();
+            st.layout.flipped = !st.layout.flipped;
+        }
+        self.redraw();
+    }
+
+    /// Runs `f` on the game (read only).
+    pub fn with_game<R>(&self, f: impl FnOnce(&Game) -> R) -> R {
+        f(&self.state.borrow().game)
+    }
+
+    /// The current layout (canvas pixels per square, orientation).
+    pub fn layout(&self) -> Layout {
+        self.state.borrow().layout
+    }
+
+    /// The canvas the board is drawn on.
+    pub fn canvas(&self) -> HtmlCanvasElement {
+        self.state.borrow().canvas.clone()
+    }
+
+    /// The centre of a named square in client (CSS) pixels, for clicking it from a test or a
+    /// script; `None` if the name is not a square of this board.
+    pub fn square_center(&self, name: &str) -> Option<(f64, f64)> {
+        let st = self.state.borrow();
+        let sq = Square::parse(name, st.layout.files, st.layout.ranks)?;
+        let rect = st.canvas.get_bounding_client_rect();
+        let scale_x = rect.width() / f64::from(st.canvas.width().max(1));
+        let scale_y = rect.height() / f64::from(st.canvas.height().max(1));
+        let (x, y) = st.layout.square_rect(sq).center();
+        Some((rect.left() + x * scale_x, rect.top() + y * scale_y))
+    }
+}
+
+fn side_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// "White to move", "Black to move — check!", or how the game ended.
+pub fn status_text(game: &Game) -> String {
+    match game.outcome() {
+        Some(outcome) => match outcome.winner() {
+            Some(winner) => format!(
+                "{} wins: {} ({})",
+                side_name(winner),
+                outcome.reason().describe(),
+                outcome.result()
+            ),
+            None => format!("Draw: {} (1/2-1/2)", outcome.reason().describe()),
+        },
+        None if game.is_over() => format!("{} has no legal move", side_name(game.turn())),
+        None if game.checked_king().is_some() => {
+            format!("{} to move — check!", side_name(game.turn()))
+        }
+        None => format!("{} to move", side_name(game.turn())),
+    }
+}

@@ -1,0 +1,228 @@
+//! The game as the board sees it: the referee's position, the legal moves of the side to move,
+//! the selected piece and the last move. No DOM here, so every rule of the click-click input is
+//! plain Rust that the tests can drive square by square.
+
+use boomchess_rules::{Color, Options, Outcome, Piece, Variant, VariantPosition};
+
+use crate::geometry::Square;
+use crate::moves::{preferred, BoardMove, MoveKind};
+
+/// What a click on a square did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClickOutcome {
+    /// A piece of the side to move is now selected.
+    Selected(Square),
+    /// The selection was cleared.
+    Deselected,
+    /// The move with this coordinate text was played.
+    Played(String),
+    /// Nothing changed (an empty square or an enemy piece with nothing selected).
+    Ignored,
+}
+
+/// A marked target of the selected piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// The target square.
+    pub square: Square,
+    /// Whether a piece stands there (drawn as a ring instead of a dot).
+    pub occupied: bool,
+    /// Step/boom/launch, which decides the marker.
+    pub kind: MoveKind,
+}
+
+/// One game on the board, refereed by `boomchess_rules`.
+pub struct Game {
+    variant: Variant,
+    position: VariantPosition,
+    legal: Vec<BoardMove>,
+    selected: Option<Square>,
+    last_move: Option<BoardMove>,
+}
+
+impl Game {
+    /// A new game of `variant` from its start position with default options (for Beirut: no
+    /// carriers chosen yet, so it plays as orthodox chess).
+    pub fn new(variant: Variant) -> Game {
+        Game::with_position(variant, VariantPosition::new(variant, Options::default()))
+    }
+
+    /// A game from a position text; the error names what is wrong with it.
+    pub fn from_fen(variant: Variant, fen: &str) -> Result<Game, String> {
+        VariantPosition::from_fen(variant, Options::default(), fen)
+            .map(|position| Game::with_position(variant, position))
+            .map_err(|e| e.to_string())
+    }
+
+    fn with_position(variant: Variant, position: VariantPosition) -> Game {
+        let mut game = Game {
+            variant,
+            position,
+            legal: Vec::new(),
+            selected: None,
+            last_move: None,
+        };
+        game.refresh_moves();
+        game
+    }
+
+    fn refresh_moves(&mut self) {
+        self.legal = self
+            .position
+            .legal_moves_uci()
+            .iter()
+            .filter_map(|m| BoardMove::parse(m))
+            .collect();
+    }
+
+    /// The variant being played.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Number of files of the board.
+    pub fn files(&self) -> u8 {
+        self.position.files()
+    }
+
+    /// Number of ranks of the board.
+    pub fn ranks(&self) -> u8 {
+        self.position.ranks()
+    }
+
+    /// The piece on a square (`None` off the board).
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let sq = self.position.square(sq.file, sq.rank)?;
+        self.position.piece_at(sq)
+    }
+
+    /// The square of the king of the side to move when it is in check.
+    pub fn checked_king(&self) -> Option<Square> {
+        if !self.position.is_check() {
+            return None;
+        }
+        let (file, rank) = self.position.coords(self.position.king_of(self.turn())?);
+        Some(Square::new(file, rank))
+    }
+
+    /// How the game ended, if it has (checkmate, stalemate, a destroyed king, a draw rule).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.position.outcome()
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.position.turn()
+    }
+
+    /// The position text.
+    pub fn fen(&self) -> String {
+        self.position.fen()
+    }
+
+    /// Coordinate texts of every legal move.
+    pub fn legal_moves(&self) -> impl Iterator<Item = &str> {
+        self.legal.iter().map(|m| m.uci.as_str())
+    }
+
+    /// Whether the game has ended: no legal move left, or a draw rule applies.
+    pub fn is_over(&self) -> bool {
+        self.legal.is_empty() || self.outcome().is_some()
+    }
+
+    /// The selected square, if any.
+    pub fn selected(&self) -> Option<Square> {
+        self.selected
+    }
+
+    /// The last move played on this board.
+    pub fn last_move(&self) -> Option<&BoardMove> {
+        self.last_move.as_ref()
+    }
+
+    /// The squares the selected piece can go to (or blast), one entry per square: an ordinary
+    /// move wins over a launch at the same square, as a click there plays the ordinary move.
+    pub fn targets(&self) -> Vec<Target> {
+        let Some(from) = self.selected else {
+            return Vec::new();
+        };
+        let mut out: Vec<Target> = Vec::new();
+        for m in self
+            .legal
+            .iter()
+            .filter(|m| m.from == from && m.kind != MoveKind::Boom)
+        {
+            match out.iter_mut().find(|t| t.square == m.to) {
+                Some(t) if m.kind == MoveKind::Step => t.kind = MoveKind::Step,
+                Some(_) => {}
+                None => out.push(Target {
+                    square: m.to,
+                    occupied: self.piece_at(m.to).is_some(),
+                    kind: m.kind,
+                }),
+            }
+        }
+        out
+    }
+
+    /// Handles a click (or tap) on a square: select a piece of the side to move, play a move to
+    /// a marked target, or clear the selection. Never changes the position unless the referee
+    /// accepted the move.
+    pub fn click(&mut self, sq: Square) -> ClickOutcome {
+        if let Some(from) = self.selected {
+            if let Some(uci) = self.move_between(from, sq) {
+                return match self.play(&uci) {
+                    Ok(()) => ClickOutcome::Played(uci),
+                    Err(_) => {
+                        self.selected = None;
+                        ClickOutcome::Deselected
+                    }
+                };
+            }
+            if from == sq {
+                self.selected = None;
+                return ClickOutcome::Deselected;
+            }
+        }
+        let own = self
+            .piece_at(sq)
+            .is_some_and(|p| p.color == self.turn() && !self.is_over());
+        if own {
+            self.selected = Some(sq);
+            ClickOutcome::Selected(sq)
+        } else if self.selected.take().is_some() {
+            ClickOutcome::Deselected
+        } else {
+            ClickOutcome::Ignored
+        }
+    }
+
+    /// The coordinate text a click from `from` to `to` plays: an ordinary move if there is one
+    /// (a queen for a promotion), else a launch.
+    fn move_between(&self, from: Square, to: Square) -> Option<String> {
+        let between = |kind| {
+            preferred(
+                self.legal
+                    .iter()
+                    .filter(move |m| m.from == from && m.to == to && m.kind == kind),
+            )
+        };
+        between(MoveKind::Step)
+            .or_else(|| between(MoveKind::Launch))
+            .map(|m| m.uci.clone())
+    }
+
+    /// Plays a move given as coordinate text; the referee decides whether it is legal. On an
+    /// error the game is unchanged.
+    pub fn play(&mut self, uci: &str) -> Result<(), String> {
+        let parsed = BoardMove::parse(uci).ok_or_else(|| format!("not a move: {uci:?}"))?;
+        if self.is_over() {
+            return Err("the game is over".to_owned());
+        }
+        self.position.play_uci(uci).map_err(|e| e.to_string())?;
+        self.last_move = Some(parsed);
+        self.selected = None;
+        self.refresh_moves();
+        Ok(())
+    }
+}

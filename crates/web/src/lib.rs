@@ -1,0 +1,206 @@
+//! boomchess in the browser.
+//!
+//! Rust owns the game state (with `boomchess_rules` as the referee) and draws it on an HTML
+//! canvas; the page (`index.html`) only provides the elements and forwards input. On load,
+//! [`start`] finds the page's `<canvas id="board">`, mounts an [`App`] on it, wires the variant
+//! selector and buttons, and fills in the `window.boomchess` handle that `index.html` created:
+//!
+//! - `ready`: a Promise that resolves once the board is drawn (created by `index.html`);
+//! - `squareCenter('e2')`: `{x, y}` in client pixels, or `null` for a name not on the board;
+//! - `fen()`, `legalMoves()`, `selected()`, `variant()`, `newGame('stratomic')`.
+//!
+//! The modules are public so the wasm-bindgen tests (and later pages) can reuse them.
+
+pub mod app;
+pub mod game;
+pub mod geometry;
+pub mod moves;
+pub mod pieces;
+pub mod render;
+
+pub use app::App;
+pub use game::{ClickOutcome, Game};
+pub use geometry::{Layout, Square};
+
+use boomchess_rules::Variant;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{CustomEvent, CustomEventInit, Document, HtmlElement, HtmlSelectElement, Window};
+
+/// A point in client pixels, as handed to JavaScript.
+#[derive(Serialize)]
+struct Point {
+    x: f64,
+    y: f64,
+}
+
+/// Entry point, run when the module is instantiated. Does nothing on a page without a
+/// `#board` canvas (the wasm-bindgen test pages, a future Web Worker), so the same module can
+/// be loaded anywhere.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let Some(document) = window.document() else {
+        return;
+    };
+    if document.get_element_by_id("board").is_none() {
+        return;
+    }
+    match start_page(&window, &document) {
+        Ok(()) => dispatch(&window, "boomchess-ready", &JsValue::UNDEFINED),
+        Err(err) => {
+            let message = err
+                .as_string()
+                .or_else(|| err.dyn_ref::<js_sys::Error>().map(|e| e.message().into()))
+                .unwrap_or_else(|| "the game failed to start".to_owned());
+            web_sys::console::error_1(&err);
+            if let Some(status) = document.get_element_by_id("status") {
+                status.set_text_content(Some(&format!("Error: {message}")));
+            }
+            dispatch(&window, "boomchess-failed", &JsValue::from_str(&message));
+        }
+    }
+}
+
+/// Fires a `CustomEvent` on the window (`index.html` settles `boomchess.ready` on these).
+fn dispatch(window: &Window, name: &str, detail: &JsValue) {
+    let init = CustomEventInit::new();
+    init.set_detail(detail);
+    if let Ok(event) = CustomEvent::new_with_event_init_dict(name, &init) {
+        window.dispatch_event(&event).ok();
+    }
+}
+
+/// The variant named by the page's `?variant=` query parameter, else Beirut.
+fn initial_variant(window: &Window) -> Variant {
+    window
+        .location()
+        .search()
+        .ok()
+        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
+        .and_then(|params| params.get("variant"))
+        .and_then(|name| Variant::from_name(&name).ok())
+        .unwrap_or(Variant::Beirut)
+}
+
+fn start_page(window: &Window, document: &Document) -> Result<(), JsValue> {
+    let canvas = document
+        .get_element_by_id("board")
+        .ok_or("no #board canvas")?
+        .dyn_into::<web_sys::HtmlCanvasElement>()
+        .map_err(|_| JsValue::from_str("#board is not a <canvas>"))?;
+    let variant = initial_variant(window);
+    let app = App::mount(canvas, variant)?;
+    app.set_status_element(
+        document
+            .get_element_by_id("status")
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok()),
+    );
+
+    if let Some(select) = document
+        .get_element_by_id("variant")
+        .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+    {
+        select.set_value(variant.name());
+        let handle = app.clone();
+        let chooser = select.clone();
+        let on_change = Closure::<dyn FnMut()>::new(move || {
+            if let Ok(v) = Variant::from_name(&chooser.value()) {
+                handle.new_game(v);
+            }
+        });
+        select.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref())?;
+        on_change.forget();
+    }
+    on_click(document, "new-game", {
+        let handle = app.clone();
+        move || handle.new_game(handle.with_game(|g| g.variant()))
+    })?;
+    on_click(document, "flip", {
+        let handle = app.clone();
+        move || handle.flip()
+    })?;
+    expose_handle(window, &app)
+}
+
+/// Calls `f` on clicks of the element with this id, if the page has one.
+fn on_click(document: &Document, id: &str, f: impl FnMut() + 'static) -> Result<(), JsValue> {
+    if let Some(element) = document.get_element_by_id(id) {
+        let closure = Closure::<dyn FnMut()>::new(f);
+        element.add_event_listener_with_callback("click", closure.as_ref().unchecked_ref())?;
+        closure.forget();
+    }
+    Ok(())
+}
+
+/// Adds the automation functions to `window.boomchess` (created by `index.html`, or here).
+fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
+    let key = JsValue::from_str("boomchess");
+    let mut handle = js_sys::Reflect::get(window, &key)?;
+    if !handle.is_object() {
+        handle = js_sys::Object::new().into();
+        js_sys::Reflect::set(window, &key, &handle)?;
+    }
+    let set = |name: &str, f: &JsValue| js_sys::Reflect::set(&handle, &JsValue::from_str(name), f);
+
+    let a = app.clone();
+    let square_center = Closure::<dyn Fn(JsValue) -> JsValue>::new(move |name: JsValue| {
+        name.as_string()
+            .and_then(|n| a.square_center(&n))
+            .and_then(|(x, y)| serde_wasm_bindgen::to_value(&Point { x, y }).ok())
+            .unwrap_or(JsValue::NULL)
+    });
+    set("squareCenter", square_center.as_ref())?;
+    square_center.forget();
+
+    let a = app.clone();
+    let fen = Closure::<dyn Fn() -> String>::new(move || a.with_game(|g| g.fen()));
+    set("fen", fen.as_ref())?;
+    fen.forget();
+
+    let a = app.clone();
+    let legal = Closure::<dyn Fn() -> JsValue>::new(move || {
+        let moves: Vec<String> = a.with_game(|g| g.legal_moves().map(str::to_owned).collect());
+        serde_wasm_bindgen::to_value(&moves).unwrap_or(JsValue::NULL)
+    });
+    set("legalMoves", legal.as_ref())?;
+    legal.forget();
+
+    let a = app.clone();
+    let selected = Closure::<dyn Fn() -> JsValue>::new(move || {
+        a.with_game(|g| g.selected())
+            .map_or(JsValue::NULL, |sq| JsValue::from_str(&sq.name()))
+    });
+    set("selected", selected.as_ref())?;
+    selected.forget();
+
+    let a = app.clone();
+    let variant =
+        Closure::<dyn Fn() -> String>::new(move || a.with_game(|g| g.variant().name().to_owned()));
+    set("variant", variant.as_ref())?;
+    variant.forget();
+
+    let a = app.clone();
+    let doc = window.document();
+    let new_game = Closure::<dyn Fn(JsValue) -> Result<(), JsValue>>::new(move |name: JsValue| {
+        let name = name.as_string().unwrap_or_default();
+        let v = Variant::from_name(&name).map_err(|e| JsValue::from_str(&e.to_string()))?;
+        a.new_game(v);
+        // Keep the selector in step with a game started from script.
+        if let Some(select) = doc
+            .as_ref()
+            .and_then(|d| d.get_element_by_id("variant"))
+            .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+        {
+            select.set_value(v.name());
+        }
+        Ok(())
+    });
+    set("newGame", new_game.as_ref())?;
+    new_game.forget();
+    Ok(())
+}

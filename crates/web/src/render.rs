@@ -1,0 +1,169 @@
+//! Draws the whole board (squares, highlights, coordinates, pieces, move markers) for one frame.
+//!
+//! Drawing is a pure function of the game state and the layout: the app redraws everything after
+//! each change, which for at most 100 squares takes well under a millisecond.
+
+use web_sys::CanvasRenderingContext2d;
+
+use crate::game::{Game, Target};
+use crate::geometry::{Layout, Rect, Square};
+use crate::moves::MoveKind;
+use crate::pieces::draw_piece;
+
+/// Board colours, as CSS colour text.
+pub struct Theme {
+    /// Light squares.
+    pub light: &'static str,
+    /// Dark squares.
+    pub dark: &'static str,
+    /// Wash over the selected piece's square.
+    pub selected: &'static str,
+    /// Wash over the last move's squares.
+    pub last_move: &'static str,
+    /// Dots and rings on the selected piece's targets.
+    pub target: &'static str,
+    /// Markers of launch targets (Stratomic).
+    pub launch: &'static str,
+    /// Glow under a king in check.
+    pub check: &'static str,
+}
+
+/// The default theme: warm wood tones.
+pub const THEME: Theme = Theme {
+    light: "#ecdab9",
+    dark: "#ae8a68",
+    selected: "rgba(255, 214, 10, 0.62)",
+    last_move: "rgba(155, 199, 0, 0.42)",
+    target: "rgba(24, 40, 24, 0.38)",
+    launch: "rgba(214, 40, 30, 0.55)",
+    check: "rgba(230, 20, 20, 0.9)",
+};
+
+/// Redraws the board into `ctx`, whose pixels are the layout's device pixels.
+pub fn draw_board(ctx: &CanvasRenderingContext2d, layout: &Layout, game: &Game, theme: &Theme) {
+    ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok();
+    let size = f64::from(layout.size);
+    ctx.clear_rect(0.0, 0.0, size, size);
+
+    for sq in layout.squares() {
+        let r = layout.square_rect(sq);
+        ctx.set_fill_style_str(if sq.is_light() {
+            theme.light
+        } else {
+            theme.dark
+        });
+        ctx.fill_rect(r.x, r.y, r.w, r.h);
+    }
+    if let Some(m) = game.last_move() {
+        for sq in [m.from, m.to] {
+            wash(ctx, &layout.square_rect(sq), theme.last_move);
+        }
+    }
+    if let Some(sq) = game.selected() {
+        wash(ctx, &layout.square_rect(sq), theme.selected);
+    }
+    if let Some(sq) = game.checked_king() {
+        draw_check(ctx, &layout.square_rect(sq), theme);
+    }
+    draw_coordinates(ctx, layout, theme);
+    for sq in layout.squares() {
+        if let Some(piece) = game.piece_at(sq) {
+            let r = layout.square_rect(sq);
+            draw_piece(ctx, piece.role, piece.color, r.x, r.y, r.w.min(r.h));
+        }
+    }
+    for target in game.targets() {
+        draw_target(ctx, &layout.square_rect(target.square), &target, theme);
+    }
+}
+
+/// A red glow fading out from the centre of the square of a king in check.
+fn draw_check(ctx: &CanvasRenderingContext2d, r: &Rect, theme: &Theme) {
+    let (cx, cy) = r.center();
+    let radius = r.w.min(r.h) * 0.62;
+    if let Ok(glow) = ctx.create_radial_gradient(cx, cy, 0.0, cx, cy, radius) {
+        glow.add_color_stop(0.0, theme.check).ok();
+        glow.add_color_stop(1.0, "rgba(230, 20, 20, 0)").ok();
+        ctx.set_fill_style_canvas_gradient(&glow);
+        ctx.fill_rect(r.x, r.y, r.w, r.h);
+    }
+}
+
+fn wash(ctx: &CanvasRenderingContext2d, r: &Rect, color: &str) {
+    ctx.set_fill_style_str(color);
+    ctx.fill_rect(r.x, r.y, r.w, r.h);
+}
+
+/// File letters along the bottom edge and rank numbers along the left edge, inside the squares,
+/// each in the colour of the other kind of square so they read on both.
+fn draw_coordinates(ctx: &CanvasRenderingContext2d, layout: &Layout, theme: &Theme) {
+    let cell = f64::from(layout.size) / f64::from(layout.files.max(layout.ranks));
+    let font_px = (cell * 0.17).max(7.0);
+    ctx.set_font(&format!("600 {font_px:.1}px system-ui, sans-serif"));
+    let pad = cell * 0.05;
+    let contrast = |sq: Square| {
+        if sq.is_light() {
+            theme.dark
+        } else {
+            theme.light
+        }
+    };
+
+    let bottom_rank = if layout.flipped { layout.ranks - 1 } else { 0 };
+    ctx.set_text_align("right");
+    ctx.set_text_baseline("bottom");
+    for file in 0..layout.files {
+        let sq = Square::new(file, bottom_rank);
+        let r = layout.square_rect(sq);
+        ctx.set_fill_style_str(contrast(sq));
+        let letter = char::from(b'a' + file).to_string();
+        ctx.fill_text(&letter, r.x + r.w - pad, r.y + r.h - pad * 0.6)
+            .ok();
+    }
+    let left_file = if layout.flipped { layout.files - 1 } else { 0 };
+    ctx.set_text_align("left");
+    ctx.set_text_baseline("top");
+    for rank in 0..layout.ranks {
+        let sq = Square::new(left_file, rank);
+        let r = layout.square_rect(sq);
+        ctx.set_fill_style_str(contrast(sq));
+        ctx.fill_text(
+            &(u32::from(rank) + 1).to_string(),
+            r.x + pad,
+            r.y + pad * 0.8,
+        )
+        .ok();
+    }
+}
+
+/// A dot on an empty target, a ring around an occupied one; launch targets get a red crosshair.
+fn draw_target(ctx: &CanvasRenderingContext2d, r: &Rect, target: &Target, theme: &Theme) {
+    let (cx, cy) = r.center();
+    let s = r.w.min(r.h);
+    ctx.begin_path();
+    match target.kind {
+        MoveKind::Launch => {
+            ctx.set_stroke_style_str(theme.launch);
+            ctx.set_line_width((s * 0.06).max(1.0));
+            ctx.arc(cx, cy, s * 0.2, 0.0, std::f64::consts::TAU).ok();
+            ctx.move_to(cx - s * 0.3, cy);
+            ctx.line_to(cx + s * 0.3, cy);
+            ctx.move_to(cx, cy - s * 0.3);
+            ctx.line_to(cx, cy + s * 0.3);
+            ctx.stroke();
+        }
+        _ if target.occupied => {
+            ctx.set_stroke_style_str(theme.target);
+            let w = s * 0.08;
+            ctx.set_line_width(w);
+            ctx.arc(cx, cy, s * 0.5 - w / 2.0, 0.0, std::f64::consts::TAU)
+                .ok();
+            ctx.stroke();
+        }
+        _ => {
+            ctx.set_fill_style_str(theme.target);
+            ctx.arc(cx, cy, s * 0.16, 0.0, std::f64::consts::TAU).ok();
+            ctx.fill();
+        }
+    }
+}

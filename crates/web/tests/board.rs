@@ -1,0 +1,332 @@
+//! Drawing and input tests of the web crate, run in headless Chromium and Firefox
+//! (`cargo test --target wasm32-unknown-unknown -p boomchess-web --tests`).
+//!
+//! They mount the real board on a canvas in the test page, read back canvas pixels, and click
+//! squares by dispatching real `pointerdown` events at the squares' client coordinates.
+
+use boomchess_rules::{Color, Role, Variant};
+use boomchess_web::game::ClickOutcome;
+use boomchess_web::geometry::{Layout, Square};
+use boomchess_web::pieces::fill_color;
+use boomchess_web::render::THEME;
+use boomchess_web::App;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, PointerEvent, PointerEventInit};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+type Rgba = [u8; 4];
+
+/// A fresh canvas of `css` × `css` CSS pixels, attached to the test page.
+fn canvas(css: u32) -> HtmlCanvasElement {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let canvas: HtmlCanvasElement = document
+        .create_element("canvas")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    canvas
+        .style()
+        .set_property("width", &format!("{css}px"))
+        .unwrap();
+    canvas
+        .style()
+        .set_property("height", &format!("{css}px"))
+        .unwrap();
+    canvas.style().set_property("display", "block").unwrap();
+    document.body().unwrap().append_child(&canvas).unwrap();
+    canvas
+}
+
+fn mount(variant: Variant) -> App {
+    App::mount(canvas(400), variant).expect("board mounts")
+}
+
+/// The pixel at a point of a square given as fractions (0..1) of the square's width and height.
+fn pixel(app: &App, square: &str, fx: f64, fy: f64) -> Rgba {
+    let layout = app.layout();
+    let sq = Square::parse(square, layout.files, layout.ranks).expect("square on the board");
+    let r = layout.square_rect(sq);
+    let ctx: CanvasRenderingContext2d = app
+        .canvas()
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let data = ctx
+        .get_image_data((r.x + fx * r.w).floor(), (r.y + fy * r.h).floor(), 1.0, 1.0)
+        .unwrap()
+        .data();
+    [data[0], data[1], data[2], data[3]]
+}
+
+fn hex(css: &str) -> Rgba {
+    let v = u32::from_str_radix(css.trim_start_matches('#'), 16).unwrap();
+    [(v >> 16) as u8, (v >> 8) as u8, v as u8, 255]
+}
+
+fn near(a: Rgba, b: Rgba) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 3)
+}
+
+fn assert_color(actual: Rgba, expected: Rgba, what: &str) {
+    assert!(
+        near(actual, expected),
+        "{what}: got {actual:?}, expected {expected:?}"
+    );
+}
+
+fn brightness(c: Rgba) -> u32 {
+    u32::from(c[0]) + u32::from(c[1]) + u32::from(c[2])
+}
+
+/// Clicks a square the way a player does: a pointerdown at its centre, in client pixels.
+fn click(app: &App, square: &str) {
+    let (x, y) = app.square_center(square).expect("square on the board");
+    let init = PointerEventInit::new();
+    init.set_client_x(x.round() as i32);
+    init.set_client_y(y.round() as i32);
+    init.set_button(0);
+    init.set_bubbles(true);
+    init.set_pointer_type("mouse");
+    let event = PointerEvent::new_with_event_init_dict("pointerdown", &init).unwrap();
+    app.canvas().dispatch_event(&event).unwrap();
+}
+
+fn selected(app: &App) -> Option<String> {
+    app.with_game(|g| g.selected().map(Square::name))
+}
+
+#[wasm_bindgen_test]
+fn canvas_matches_its_css_size_times_pixel_ratio() {
+    let app = mount(Variant::Beirut);
+    let ratio = web_sys::window().unwrap().device_pixel_ratio();
+    let expected = (400.0 * ratio).round() as u32;
+    assert_eq!(app.canvas().width(), expected);
+    assert_eq!(app.canvas().height(), expected);
+    assert_eq!(app.layout().size, expected);
+}
+
+#[wasm_bindgen_test]
+fn empty_squares_show_the_light_and_dark_colours() {
+    let app = mount(Variant::Beirut);
+    // e4 is light, d4 dark, a1 dark, h1 light (a1 is always dark).
+    assert_color(pixel(&app, "e4", 0.5, 0.5), hex(THEME.light), "e4");
+    assert_color(pixel(&app, "d4", 0.5, 0.5), hex(THEME.dark), "d4");
+    assert_color(
+        pixel(&app, "a1", 0.5, 0.06),
+        hex(THEME.dark),
+        "a1 above its rook",
+    );
+    assert_color(
+        pixel(&app, "h1", 0.5, 0.06),
+        hex(THEME.light),
+        "h1 above its rook",
+    );
+}
+
+#[wasm_bindgen_test]
+fn pieces_are_drawn_in_their_side_colours() {
+    let app = mount(Variant::Beirut);
+    // The middle of a pawn's head, and of a king's crown.
+    assert_color(
+        pixel(&app, "e2", 0.5, 0.31),
+        hex(fill_color(Color::White)),
+        "white pawn",
+    );
+    assert_color(
+        pixel(&app, "d7", 0.5, 0.31),
+        hex(fill_color(Color::Black)),
+        "black pawn",
+    );
+    assert_color(
+        pixel(&app, "e1", 0.40, 0.60),
+        hex(fill_color(Color::White)),
+        "white king",
+    );
+    assert_color(
+        pixel(&app, "e8", 0.40, 0.60),
+        hex(fill_color(Color::Black)),
+        "black king",
+    );
+}
+
+#[wasm_bindgen_test]
+fn coordinates_are_drawn_on_the_edge_squares() {
+    let app = mount(Variant::Beirut);
+    // Pixels in the corner where the rank number sits differ from the plain square.
+    let layout = app.layout();
+    let r = layout.square_rect(Square::new(0, 3)); // a4: empty, label "4" at top left
+    let ctx: CanvasRenderingContext2d = app
+        .canvas()
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let data = ctx
+        .get_image_data(r.x, r.y, (r.w * 0.3).ceil(), (r.h * 0.3).ceil())
+        .unwrap()
+        .data();
+    assert!(Square::new(0, 3).is_light());
+    let base = hex(THEME.light);
+    let differing = data
+        .chunks(4)
+        .filter(|p| !near([p[0], p[1], p[2], p[3]], base))
+        .count();
+    assert!(differing > 5, "rank label pixels: {differing}");
+}
+
+#[wasm_bindgen_test]
+fn ten_by_ten_boards_hold_missiles_and_bombers() {
+    let app = mount(Variant::Stratomic);
+    assert_eq!((app.layout().files, app.layout().ranks), (10, 10));
+    assert_eq!(
+        app.with_game(|g| g.piece_at(Square::new(0, 1)).map(|p| p.role)),
+        Some(Role::Missile)
+    );
+    // Missile bodies on a2 (white) and j9 (black), below the porthole.
+    assert_color(
+        pixel(&app, "a2", 0.44, 0.64),
+        hex(fill_color(Color::White)),
+        "white missile",
+    );
+    assert_color(
+        pixel(&app, "j9", 0.44, 0.64),
+        hex(fill_color(Color::Black)),
+        "black missile",
+    );
+    // The red warhead band.
+    let band = pixel(&app, "a2", 0.5, 0.285);
+    assert!(
+        band[0] > 150 && band[1] < 90,
+        "warhead band is red: {band:?}"
+    );
+
+    app.new_game(Variant::FlyingBombers);
+    assert_eq!(app.layout().files, 10);
+    assert_eq!(
+        app.with_game(|g| g.piece_at(Square::new(9, 0)).map(|p| p.role)),
+        Some(Role::Bomber)
+    );
+    // Fuselage and a wing of the bombers on a1 and j10.
+    assert_color(
+        pixel(&app, "a1", 0.5, 0.45),
+        hex(fill_color(Color::White)),
+        "white fuselage",
+    );
+    assert_color(
+        pixel(&app, "a1", 0.15, 0.57),
+        hex(fill_color(Color::White)),
+        "white wing",
+    );
+    assert_color(
+        pixel(&app, "j10", 0.5, 0.45),
+        hex(fill_color(Color::Black)),
+        "black fuselage",
+    );
+}
+
+#[wasm_bindgen_test]
+fn clicking_a_piece_selects_it_and_marks_its_moves() {
+    let app = mount(Variant::Beirut);
+    let e2_before = pixel(&app, "e2", 0.5, 0.06);
+    let e3_before = pixel(&app, "e3", 0.5, 0.5);
+    let e4_before = pixel(&app, "e4", 0.5, 0.5);
+    let e5_before = pixel(&app, "e5", 0.5, 0.5);
+
+    click(&app, "e2");
+    assert_eq!(selected(&app).as_deref(), Some("e2"));
+    let e2 = pixel(&app, "e2", 0.5, 0.06);
+    assert!(
+        !near(e2, e2_before),
+        "selected square is highlighted: {e2:?}"
+    );
+    assert!(
+        e2[0] > e2[2] + 60 && e2[1] > e2[2] + 40,
+        "highlight is yellow: {e2:?}"
+    );
+    // Dots on e3 and e4 (darker), nothing on e5.
+    assert!(brightness(pixel(&app, "e3", 0.5, 0.5)) + 60 < brightness(e3_before));
+    assert!(brightness(pixel(&app, "e4", 0.5, 0.5)) + 60 < brightness(e4_before));
+    assert_color(pixel(&app, "e5", 0.5, 0.5), e5_before, "e5 is not a target");
+}
+
+#[wasm_bindgen_test]
+fn clicking_two_squares_plays_a_move() {
+    let app = mount(Variant::Beirut);
+    click(&app, "g1");
+    click(&app, "f3");
+    assert_eq!(selected(&app), None);
+    let fen = app.with_game(|g| g.fen());
+    assert!(
+        fen.starts_with("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b "),
+        "{fen}"
+    );
+    // The knight is now on f3 (white body pixel) and g1 is empty (base colour plus the
+    // last-move wash, not the knight).
+    assert_color(
+        pixel(&app, "f3", 0.6, 0.7),
+        hex(fill_color(Color::White)),
+        "knight on f3",
+    );
+    assert!(!near(
+        pixel(&app, "g1", 0.6, 0.7),
+        hex(fill_color(Color::White))
+    ));
+
+    // Now Black: a white piece cannot be selected, a black one can.
+    click(&app, "e2");
+    assert_eq!(selected(&app), None);
+    click(&app, "e7");
+    assert_eq!(selected(&app).as_deref(), Some("e7"));
+    click(&app, "e5");
+    assert!(app.with_game(|g| g.fen()).contains(" w "));
+}
+
+#[wasm_bindgen_test]
+fn clicking_elsewhere_deselects_and_bad_targets_change_nothing() {
+    let app = mount(Variant::Beirut);
+    let fen = app.with_game(|g| g.fen());
+    click(&app, "e2");
+    assert_eq!(selected(&app).as_deref(), Some("e2"));
+    // e5 is not reachable: the click clears the selection, the position is unchanged.
+    click(&app, "e5");
+    assert_eq!(selected(&app), None);
+    assert_eq!(app.with_game(|g| g.fen()), fen);
+    // Clicking the selected piece again also deselects; an enemy piece is ignored.
+    click(&app, "b1");
+    assert_eq!(app.click(Square::new(1, 0)), ClickOutcome::Deselected);
+    assert_eq!(app.click(Square::new(4, 6)), ClickOutcome::Ignored);
+    // Switching to another own piece moves the selection.
+    click(&app, "b1");
+    click(&app, "g1");
+    assert_eq!(selected(&app).as_deref(), Some("g1"));
+    assert_eq!(app.with_game(|g| g.fen()), fen);
+}
+
+#[wasm_bindgen_test]
+fn flipped_board_puts_black_at_the_bottom() {
+    let app = mount(Variant::Beirut);
+    app.flip();
+    let layout: Layout = app.layout();
+    let a1 = layout.square_rect(Square::new(0, 0));
+    let h8 = layout.square_rect(Square::new(7, 7));
+    assert!(a1.x > h8.x && a1.y < h8.y, "a1 top right, h8 bottom left");
+    // Clicks still land on the right squares.
+    click(&app, "e2");
+    assert_eq!(selected(&app).as_deref(), Some("e2"));
+}
+
+#[wasm_bindgen_test]
+fn square_center_rejects_names_off_the_board() {
+    let app = mount(Variant::Beirut);
+    assert!(app.square_center("i1").is_none());
+    assert!(app.square_center("a9").is_none());
+    assert!(app.square_center("").is_none());
+    assert!(app.square_center("e2e4").is_none());
+    app.new_game(Variant::Stratomic);
+    assert!(app.square_center("j10").is_some());
+}

@@ -1,0 +1,185 @@
+// End-to-end tests: the release build in dist/, served on a loopback port, in headless Chromium
+// driven by playwright-core. They look at what a player sees (canvas pixels) and play by clicking
+// real squares.
+//
+// Run by scripts/test after `trunk build --release`; alone: `node --test tests/e2e/`.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/static-server.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DIST = join(ROOT, 'dist');
+const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
+
+// As root Chromium needs --no-sandbox; the rest keeps it from calling home on a closed network.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+let server;
+let browser;
+
+before(async () => {
+  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is built (trunk build --release)');
+  server = await startServer(DIST, 0);
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A new page with the game loaded and ready; collects page errors. */
+async function openGame(query = '', viewport = { width: 900, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  await page.goto(server.url + query);
+  await page.evaluate(() => window.boomchess.ready);
+  return { page, errors };
+}
+
+/** RGBA of the canvas pixel at client point (x, y). */
+async function pixelAt(page, x, y) {
+  return page.evaluate(
+    ([cx, cy]) => {
+      const canvas = document.getElementById('board');
+      const rect = canvas.getBoundingClientRect();
+      const px = Math.floor(((cx - rect.left) * canvas.width) / rect.width);
+      const py = Math.floor(((cy - rect.top) * canvas.height) / rect.height);
+      return Array.from(canvas.getContext('2d').getImageData(px, py, 1, 1).data);
+    },
+    [x, y],
+  );
+}
+
+/** A point inside a square, as fractions of the square size from its centre. */
+async function squarePoint(page, square, dx = 0, dy = 0) {
+  const a1 = await page.evaluate(() => window.boomchess.squareCenter('a1'));
+  const b2 = await page.evaluate(() => window.boomchess.squareCenter('b2'));
+  const size = Math.abs(b2.x - a1.x);
+  const c = await page.evaluate((s) => window.boomchess.squareCenter(s), square);
+  return { x: c.x + dx * size, y: c.y + dy * size };
+}
+
+async function squarePixel(page, square, dx = 0, dy = 0) {
+  const p = await squarePoint(page, square, dx, dy);
+  return pixelAt(page, p.x, p.y);
+}
+
+async function clickSquare(page, square) {
+  const c = await page.evaluate((s) => window.boomchess.squareCenter(s), square);
+  await page.mouse.click(c.x, c.y);
+}
+
+const differ = (a, b) => a.some((v, i) => Math.abs(v - b[i]) > 12);
+
+describe('the game page', () => {
+  test('renders an 8x8 board with light and dark squares and pieces', async () => {
+    const { page, errors } = await openGame();
+    const status = await page.textContent('#status');
+    assert.equal(status, 'White to move');
+    const light = await squarePixel(page, 'e4'); // empty light square
+    const dark = await squarePixel(page, 'd4'); // empty dark square
+    assert.ok(differ(light, dark), `light ${light} vs dark ${dark}`);
+    assert.deepEqual(await squarePixel(page, 'e6'), light, 'e6 is light like e4');
+    assert.deepEqual(await squarePixel(page, 'd5'), dark, 'd5 is dark like d4');
+    // Pieces: the head of a white pawn is near white, of a black pawn near black.
+    const whitePawn = await squarePixel(page, 'e2', 0, -0.19);
+    const blackPawn = await squarePixel(page, 'e7', 0, -0.19);
+    assert.ok(whitePawn[0] > 230 && whitePawn[2] > 220, `white pawn ${whitePawn}`);
+    assert.ok(blackPawn[0] < 70 && blackPawn[2] < 70, `black pawn ${blackPawn}`);
+    // The canvas's pixels match its CSS size times devicePixelRatio (crisp on HiDPI).
+    const sizes = await page.evaluate(() => {
+      const c = document.getElementById('board');
+      return { w: c.width, css: c.getBoundingClientRect().width, dpr: devicePixelRatio };
+    });
+    assert.equal(sizes.w, Math.round(sizes.css * sizes.dpr));
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a click on a piece highlights it and marks its moves', async () => {
+    const { page, errors } = await openGame();
+    const e2Before = await squarePixel(page, 'e2', 0, -0.44);
+    const e4Before = await squarePixel(page, 'e4');
+    await clickSquare(page, 'e2');
+    assert.equal(await page.evaluate(() => window.boomchess.selected()), 'e2');
+    const e2After = await squarePixel(page, 'e2', 0, -0.44);
+    const e4After = await squarePixel(page, 'e4');
+    assert.ok(differ(e2Before, e2After), `highlight: ${e2Before} -> ${e2After}`);
+    assert.ok(differ(e4Before, e4After), `target dot: ${e4Before} -> ${e4After}`);
+    // Clicking an unreachable square clears the selection and the marks.
+    await clickSquare(page, 'e6');
+    assert.equal(await page.evaluate(() => window.boomchess.selected()), null);
+    assert.deepEqual(await squarePixel(page, 'e4'), e4Before);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('clicking two squares plays a move', async () => {
+    const { page, errors } = await openGame();
+    await clickSquare(page, 'e2');
+    await clickSquare(page, 'e4');
+    const fen = await page.evaluate(() => window.boomchess.fen());
+    assert.match(fen, /^rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b /);
+    assert.equal(await page.textContent('#status'), 'Black to move');
+    // The pawn is drawn on e4 now.
+    const pawn = await squarePixel(page, 'e4', 0, -0.19);
+    assert.ok(pawn[0] > 230, `white pawn on e4: ${pawn}`);
+    // Black answers by clicking too.
+    await clickSquare(page, 'b8');
+    await clickSquare(page, 'c6');
+    assert.match(await page.evaluate(() => window.boomchess.fen()), / w KQkq - 1 2$/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('the variant selector switches to the 10x10 boards', async () => {
+    const { page, errors } = await openGame();
+    for (const variant of ['stratomic', 'flying-bombers']) {
+      await page.selectOption('#variant', variant);
+      assert.equal(await page.evaluate(() => window.boomchess.variant()), variant);
+      assert.notEqual(await page.evaluate(() => window.boomchess.squareCenter('j10')), null);
+      const j10 = await page.evaluate(() => window.boomchess.squareCenter('j10'));
+      const a1 = await page.evaluate(() => window.boomchess.squareCenter('a1'));
+      assert.ok(j10.x > a1.x && j10.y < a1.y, 'j10 is top right');
+    }
+    // A Flying Bombers opening: the pawn's triple step from e2 to e5.
+    await clickSquare(page, 'e2');
+    await clickSquare(page, 'e5');
+    assert.match(await page.evaluate(() => window.boomchess.fen()), /^frnbqkbnrf\/pppppppppp\/10\/10\/10\/4P5\//);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('the board fits a phone-sized screen and takes taps', async () => {
+    const { page, errors } = await openGame('?variant=stratomic', { width: 360, height: 640 });
+    const box = await page.evaluate(() => {
+      const r = document.getElementById('board').getBoundingClientRect();
+      return { left: r.left, right: r.right, width: r.width, height: r.height };
+    });
+    assert.ok(box.left >= 0 && box.right <= 360, `board inside the screen: ${JSON.stringify(box)}`);
+    assert.ok(box.width >= 300, `board uses the width: ${box.width}`);
+    assert.equal(Math.round(box.width), Math.round(box.height));
+    await clickSquare(page, 'c3');
+    await clickSquare(page, 'c5');
+    assert.match(await page.evaluate(() => window.boomchess.fen()), /\/2P7\/10\/PP1PPPPPPP\//);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
