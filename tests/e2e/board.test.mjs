@@ -97,7 +97,7 @@ describe('the game page', () => {
     const dark = await squarePixel(page, 'd4'); // empty dark square
     assert.ok(differ(light, dark), `light ${light} vs dark ${dark}`);
     assert.deepEqual(await squarePixel(page, 'e6'), light, 'e6 is light like e4');
-    assert.deepEqual(await squarePixel(page, 'd5'), dark, 'd5 is dark like d4');
+    assert.deepEqual(await squarePixel(page, 'c5'), dark, 'c5 is dark like d4');
     // Pieces: the head of a white pawn is near white, of a black pawn near black.
     const whitePawn = await squarePixel(page, 'e2', 0, -0.19);
     const blackPawn = await squarePixel(page, 'e7', 0, -0.19);
