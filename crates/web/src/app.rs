@@ -152,6 +152,17 @@ impl App {
         self.redraw();
     }
 
+    /// Replaces the game on the board (for example one set up from a position text).
+    pub fn set_game(&self, game: Game) {
+        {
+            let mut st = self.state.borrow_mut();
+            st.layout.files = game.files();
+            st.layout.ranks = game.ranks();
+            st.game = game;
+        }
+        self.redraw();
+    }
+
     /// Turns the board around.
     pub fn flip(&self) {
         {

@@ -5,7 +5,8 @@
 //! squares by dispatching real `pointerdown` events at the squares' client coordinates.
 
 use boomchess_rules::{Color, Role, Variant};
-use boomchess_web::game::ClickOutcome;
+use boomchess_web::app::status_text;
+use boomchess_web::game::{ClickOutcome, Game};
 use boomchess_web::geometry::{Layout, Square};
 use boomchess_web::pieces::fill_color;
 use boomchess_web::render::THEME;
@@ -329,4 +330,28 @@ fn square_center_rejects_names_off_the_board() {
     assert!(app.square_center("e2e4").is_none());
     app.new_game(Variant::Stratomic);
     assert!(app.square_center("j10").is_some());
+}
+
+#[wasm_bindgen_test]
+fn a_king_in_check_glows_red_and_mate_ends_the_game() {
+    let app = mount(Variant::Beirut);
+    let before = pixel(&app, "e1", 0.2, 0.25);
+    // Fool's mate: White is checkmated.
+    let mate = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    app.set_game(Game::from_fen(Variant::Beirut, mate).expect("valid position"));
+    let glow = pixel(&app, "e1", 0.2, 0.25);
+    assert!(
+        glow[0] > before[0] || glow[1] + 20 < before[1],
+        "{before:?} -> {glow:?}"
+    );
+    assert!(glow[0] > glow[1] + 60, "reddish: {glow:?}");
+    let status = app.with_game(status_text);
+    assert!(
+        status.starts_with("Black wins") && status.contains("checkmate"),
+        "{status}"
+    );
+    // Nothing can be selected any more.
+    click(&app, "e2");
+    assert_eq!(selected(&app), None);
+    assert!(Game::from_fen(Variant::Beirut, "not a position").is_err());
 }
