@@ -1,0 +1,185 @@
+//! Helpers for the tests derived from the rules text (`stratomic.rs`,
+//! `flying_bombers.rs`). Positions are written as piece lists such as
+//! `"Ka1 Me5 kj10"` (upper case White, RULES.md §4 letters) so that each
+//! hand-made position can be read at a glance; every expected value in the
+//! tests is worked out by hand from RULES.md, never taken from the program.
+#![allow(dead_code)]
+
+use boomchess_rules::{Move, MoveKind, Options, Variant, VariantPosition};
+use std::collections::BTreeSet;
+
+/// The FEN placement field of a 10×10 board holding `pieces`
+/// (`"Kf2 Md4 kf9"`: letter, then square).
+pub fn placement10(pieces: &str) -> String {
+    let mut grid = [[None::<char>; 10]; 10];
+    for token in pieces.split_whitespace() {
+        let mut chars = token.chars();
+        let letter = chars.next().expect("piece letter");
+        let name: String = chars.collect();
+        let file = name.as_bytes()[0].wrapping_sub(b'a') as usize;
+        let rank: usize = name[1..].parse().expect("rank number");
+        assert!(
+            file < 10 && (1..=10).contains(&rank),
+            "bad square in {token}"
+        );
+        assert!(grid[rank - 1][file].is_none(), "two pieces on {name}");
+        grid[rank - 1][file] = Some(letter);
+    }
+    let mut ranks = Vec::new();
+    for rank in (0..10).rev() {
+        let mut text = String::new();
+        let mut empty = 0;
+        for file in 0..10 {
+            match grid[rank][file] {
+                Some(c) => {
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    text.push(c);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        ranks.push(text);
+    }
+    ranks.join("/")
+}
+
+/// A position of `variant` from a piece list and the remaining FEN fields
+/// (`"w KQ - 0 1"`, plus `" L"` for unlocked Stratomic launches).
+pub fn position_with(
+    variant: Variant,
+    options: Options,
+    pieces: &str,
+    rest: &str,
+) -> VariantPosition {
+    let fen = format!("{} {}", placement10(pieces), rest);
+    VariantPosition::from_fen(variant, options, &fen)
+        .unwrap_or_else(|e| panic!("hand-made position {fen} refused: {e}"))
+}
+
+/// The options given by `words` (RULES.md §5b names).
+pub fn options(variant: Variant, words: &[&str]) -> Options {
+    Options::parse(variant, words).expect("valid option words")
+}
+
+/// The placement field of `p`.
+pub fn board(p: &VariantPosition) -> String {
+    p.fen().split(' ').next().unwrap().to_string()
+}
+
+/// The FEN fields after the placement.
+pub fn fields(p: &VariantPosition) -> String {
+    let fen = p.fen();
+    fen.split_once(' ').unwrap().1.to_string()
+}
+
+/// A set of move or square texts.
+pub fn set(items: &[&str]) -> BTreeSet<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+/// Every legal move as coordinate text.
+pub fn legal(p: &VariantPosition) -> BTreeSet<String> {
+    p.legal_moves_uci().into_iter().collect()
+}
+
+/// The square named `name`.
+pub fn sq(p: &VariantPosition, name: &str) -> boomchess_rules::Square {
+    p.parse_square(name)
+        .unwrap_or_else(|| panic!("no square {name}"))
+}
+
+/// The FEN letter of the piece on `name`, if any.
+pub fn at(p: &VariantPosition, name: &str) -> Option<char> {
+    p.piece_at(sq(p, name)).map(|pc| pc.char())
+}
+
+/// Legal moves (coordinate text) of the piece on `name`, launches excluded.
+pub fn moves_from(p: &VariantPosition, name: &str) -> BTreeSet<String> {
+    let from = sq(p, name);
+    p.legal_moves()
+        .into_iter()
+        .filter(|m| m.from == from && m.kind != MoveKind::Launch)
+        .map(|m| p.move_to_uci(m))
+        .collect()
+}
+
+/// Legal launches (coordinate text).
+pub fn launches(p: &VariantPosition) -> BTreeSet<String> {
+    p.legal_moves()
+        .into_iter()
+        .filter(|m| m.kind == MoveKind::Launch)
+        .map(|m| p.move_to_uci(m))
+        .collect()
+}
+
+/// Whether the coordinate text names a legal move here.
+pub fn is_legal(p: &VariantPosition, text: &str) -> bool {
+    legal(p).contains(text)
+}
+
+/// The legal move written `text` (coordinate text).
+pub fn mv(p: &VariantPosition, text: &str) -> Move {
+    p.parse_uci(text)
+        .unwrap_or_else(|e| panic!("{text} should be legal in {}: {e}", p.fen()))
+}
+
+/// The position after the legal move `text`.
+pub fn after(p: &VariantPosition, text: &str) -> VariantPosition {
+    let m = mv(p, text);
+    let mut q = *p;
+    q.play(m).expect("legal move plays");
+    q
+}
+
+/// The position after a sequence of legal moves.
+pub fn after_all(p: &VariantPosition, texts: &[&str]) -> VariantPosition {
+    texts.iter().fold(*p, |q, t| after(&q, t))
+}
+
+/// Whether the side to move has a legal move (of a piece other than the
+/// one on `name`) that removes or replaces the piece on `name`.
+pub fn can_take(p: &VariantPosition, name: &str) -> bool {
+    let target = sq(p, name);
+    let before = p.piece_at(target);
+    assert!(before.is_some(), "nothing on {name}");
+    p.legal_moves().into_iter().any(|m| {
+        let mut q = *p;
+        q.play_unchecked(m);
+        m.from != target && q.piece_at(target) != before
+    })
+}
+
+/// The SAN of the legal move `text`.
+pub fn san(p: &VariantPosition, text: &str) -> String {
+    p.move_to_san(mv(p, text))
+}
+
+/// No two legal moves share a coordinate text (RULES.md §3 and §6: a move
+/// is identified by its text).
+pub fn assert_texts_unique(p: &VariantPosition) {
+    let texts = p.legal_moves_uci();
+    let unique: BTreeSet<_> = texts.iter().cloned().collect();
+    assert_eq!(
+        texts.len(),
+        unique.len(),
+        "duplicate move texts in {}",
+        p.fen()
+    );
+}
+
+/// Every square name of the 10×10 board.
+pub fn all_squares10() -> Vec<String> {
+    let mut v = Vec::new();
+    for rank in 1..=10 {
+        for file in b'a'..=b'j' {
+            v.push(format!("{}{}", file as char, rank));
+        }
+    }
+    v
+}
