@@ -29,8 +29,8 @@ pub fn placement10(pieces: &str) -> String {
     for rank in (0..10).rev() {
         let mut text = String::new();
         let mut empty = 0;
-        for file in 0..10 {
-            match grid[rank][file] {
+        for square in grid[rank] {
+            match square {
                 Some(c) => {
                     if empty > 0 {
                         text.push_str(&empty.to_string());
