@@ -285,6 +285,24 @@ fn blowing_up_the_enemy_king_wins_at_once() {
     assert!(g.play_uci("a8a1").is_err());
 }
 
+// §1 Winning, for Black: the knight carrier d2 blows up the king e1.
+#[test]
+fn black_blows_up_the_white_king() {
+    let pos = beirut("4k3/8/8/8/8/8/3n*4/4K3 b - - 0 7");
+    // Accepted as valid: the knight does not attack e1, and the hidden bomb
+    // gives no check, so the side not to move is not in check (§4).
+    assert!(!pos.is_check());
+    let after = after(pos, &["@d2"]);
+    assert_eq!(after.fen(), "4k3/8/8/8/8/8/8/8 w - - 0 8");
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome::Decisive {
+            winner: Color::Black,
+            reason: Reason::KingDestroyed
+        })
+    );
+}
+
 // §1 Legality: a boom that would remove your own king is illegal.
 #[test]
 fn boom_that_removes_own_king_is_illegal() {
@@ -415,6 +433,21 @@ fn enemy_carriers_never_change_the_move_list() {
     assert_eq!(moves(&marked), moves(&plain));
 }
 
+// §1: "Check and the legality of ordinary moves use ordinary attacks
+// only" — the king may castle past and onto squares next to an enemy
+// carrier.
+#[test]
+fn castling_next_to_an_enemy_carrier_is_legal() {
+    // The black knight carrier f2 covers d1 d3 e4 g4 h1 h3: O-O (via f1 to
+    // g1, both next to the bomb) is legal; O-O-O is not, for the ordinary
+    // reason that the knight covers d1.
+    let marked = beirut("r3k2r/8/8/8/8/8/5n*2/R3K2R w KQkq - 0 1");
+    let plain = beirut("r3k2r/8/8/8/8/8/5n2/R3K2R w KQkq - 0 1");
+    assert!(has(&marked, "e1g1"));
+    assert!(!has(&marked, "e1c1"));
+    assert_eq!(moves(&marked), moves(&plain));
+}
+
 // ----- Mate and stalemate judged with the boom ------------------------------------
 
 // §1: "a side in check that can boom its way out ... is not mated".
@@ -464,6 +497,20 @@ fn a_legal_boom_prevents_stalemate() {
     let without = beirut("8/8/8/4p3/4P3/p7/P1k5/K7 w - - 0 1");
     assert_eq!(
         without.outcome(),
+        Some(Outcome::Draw {
+            reason: Reason::Stalemate
+        })
+    );
+}
+
+// §1: a boom that would destroy your own king does not lift a stalemate.
+#[test]
+fn illegal_boom_does_not_prevent_stalemate() {
+    // As above, but the only carrier is the pawn a2 next to the king a1.
+    let pos = beirut("8/8/8/8/8/p7/P*1k5/K7 w - - 0 1");
+    assert!(pos.legal_moves().is_empty());
+    assert_eq!(
+        pos.outcome(),
         Some(Outcome::Draw {
             reason: Reason::Stalemate
         })
@@ -790,6 +837,34 @@ fn perft_explosion_beats_check_position() {
             ("h1g2".to_string(), 13)
         ]
     );
+}
+
+// §6: the only legal move is a boom; then Black's king has g8 g7 h7.
+#[test]
+fn perft_boom_out_of_check() {
+    let pos = beirut("7k/8/8/8/8/8/1P*3PPP/r5K1 w - - 0 1");
+    assert_eq!(pos.perft(1), 1);
+    assert_eq!(pos.perft(2), 3);
+}
+
+// §6 with Dead Man's Switch: a capture of a carrier that blows up the
+// capturer's king ends the game (no moves after it).
+#[test]
+fn perft_dead_mans_switch() {
+    // Ke4 in check from the carrier pawn d5; all eight king moves are
+    // legal (the pawn covers only c4 and e4), Kxd5 included.
+    let fen = "4k3/8/8/3p*4/4K3/8/8/8 w - - 0 1";
+    let with = dms(fen);
+    let without = beirut(fen);
+    assert_eq!(with.perft(1), 8);
+    assert_eq!(without.perft(1), 8);
+    // Black's replies: 5 king moves (d8 f8 d7 e7 f7), ...d4 unless the
+    // white king stands there, and the boom @d5 (legal even when it takes
+    // the white king). After Kd3 Ke3 Kf3 Kf4 Ke5 Kf5: 7 each; after Kd4: 6.
+    // After Kxd5: with the switch the white king is gone (0); without it
+    // the bomb is simply gone and Black has its 5 king moves.
+    assert_eq!(with.perft(2), 6 * 7 + 6);
+    assert_eq!(without.perft(2), 6 * 7 + 6 + 5);
 }
 
 // §4/§6: a Beirut position without marks is orthodox chess.
