@@ -341,6 +341,22 @@ fn explosion_beats_check() {
     assert_eq!(after.outcome(), white_wins_by_blast());
 }
 
+// §1 Legality: the boom that destroys the enemy king is legal even when it
+// also opens a line onto your own king; without the enemy king in the blast
+// the same boom is illegal.
+#[test]
+fn explosion_beats_exposure() {
+    // The blast of c3 takes the bishop b2, opening h8-a1 onto Ka1.
+    let wins = beirut("7b/8/8/8/8/2N*5/1B1k4/K7 w - - 0 1");
+    assert!(has(&wins, "@c3"));
+    let after = after(wins, &["@c3"]);
+    assert_eq!(after.fen(), "7b/8/8/8/8/8/8/K7 b - - 0 1");
+    assert_eq!(after.outcome(), white_wins_by_blast());
+    // The black king on f2 is outside the blast: the boom only exposes Ka1.
+    let exposes = beirut("7b/8/8/8/8/2N*5/1B3k2/K7 w - - 0 1");
+    assert!(!has(&exposes, "@c3"));
+}
+
 // §1 Legality: a boom that removes the checking piece is legal.
 #[test]
 fn boom_removing_the_checker_is_legal() {
@@ -684,6 +700,33 @@ fn dms_both_kings_destroyed_capturer_loses() {
         })
     );
     assert!(after.legal_moves().is_empty());
+}
+
+// §1 DMS rule 1 with only the capturer's king in the blast.
+#[test]
+fn dms_blast_reaching_own_king_loses() {
+    // Qd4xd2 takes the knight carrier next to Ke1.
+    let pos = dms("4k3/8/8/8/3Q4/8/3n*4/4K3 w - - 0 1");
+    assert!(has(&pos, "d4d2"));
+    let after = after(pos, &["d4d2"]);
+    assert_eq!(after.fen(), "4k3/8/8/8/8/8/8/8 b - - 0 1");
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome::Decisive {
+            winner: Color::Black,
+            reason: Reason::KingDestroyed
+        })
+    );
+}
+
+// §1 Boom: "Castling rights of a removed rook ... are lost" — also in a Dead
+// Man's Switch blast.
+#[test]
+fn dms_blast_removing_a_rook_loses_its_castling_right() {
+    // Rg1xg7 takes the knight carrier; the blast takes the rook h8.
+    let pos = dms("r3k2r/6n*1/8/8/8/8/8/R3K1R1 w Qkq - 0 1");
+    let after = after(pos, &["g1g7"]);
+    assert_eq!(after.fen(), "r3k3/8/8/8/8/8/8/R3K3 b Qq - 0 1");
 }
 
 // §1 DMS rule 2: else the enemy king destroyed → the capturer wins.

@@ -330,6 +330,23 @@ fn san_boom_giving_check() {
     assert_eq!(san(&pos, "@e4"), "Boom@e4+");
 }
 
+// §5: `#` as in chess — a boom that opens a line for a mate.
+#[test]
+fn san_boom_giving_mate() {
+    // The knight carrier d8 blocks Rh8; after the boom ka8 is mated behind
+    // its pawns a7 b7.
+    let pos = beirut("k2N*3R/pp6/8/8/8/8/8/7K w - - 0 1");
+    assert_eq!(san(&pos, "@d8"), "Boom@d8#");
+    let after = after(pos, &["@d8"]);
+    assert_eq!(
+        after.outcome(),
+        Some(boomchess_rules::Outcome::Decisive {
+            winner: boomchess_rules::Color::White,
+            reason: boomchess_rules::Reason::Checkmate
+        })
+    );
+}
+
 // §5: "`#` also marks a move that destroys the enemy king".
 #[test]
 fn san_hash_for_destroying_the_king() {
