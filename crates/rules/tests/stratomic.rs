@@ -604,3 +604,82 @@ fn perft_castling_position() {
     let p = strato(CASTLE_W, "w KQ - 0 1");
     assert_eq!(p.perft(1), 41);
 }
+
+// ---------------------------------------------------------------- more cases
+
+#[test]
+fn a_pinned_missile_still_gives_check() {
+    // The missile c3 is pinned to its king a1 by the bishop e5, yet it
+    // attacks its 8 neighbours: the black king e2 may not step to d2 or d3.
+    // Its other steps d1 e1 e3 f1 f2 f3 are free.
+    let p = strato("Ka1 Mc3 be5 ke2", "b - - 0 1");
+    assert_eq!(
+        moves_from(&p, "e2"),
+        set(&["e2d1", "e2e1", "e2e3", "e2f1", "e2f2", "e2f3"])
+    );
+    // With White to move the pinned missile may only step along the pin.
+    let p = strato("Ka1 Mc3 be5 ke2", "w - - 0 1");
+    assert_eq!(moves_from(&p, "c3"), set(&["c3b2", "c3d4"]));
+}
+
+#[test]
+fn launch_removing_the_checker_but_opening_another_line_is_illegal() {
+    // King a1 in check from the rook a3; the knight b2 shields it from the
+    // bishop h8. Targets whose area holds a3: a2 a3 a4 b2 b3 b4; of these
+    // a2 a3 b2 b3 also hold b2 (the bishop would then check): only a4 and b4
+    // remain. King: b1 (a2 is on the rook's file). Missile e7 is unattacked
+    // and cannot reach a2. Pinned knight b2 cannot take a3.
+    let p = strato("Ka1 Nb2 Me7 ra3 bh8 kj5", "w - - 0 1 L");
+    assert!(p.is_check());
+    assert_eq!(legal(&p), set(&["e7@a4", "e7@b4", "a1b1"]));
+}
+
+#[test]
+fn a_missile_is_always_sufficient_material() {
+    assert!(!strato("Ka1 Me5 kj10", "w - - 0 1").is_insufficient_material());
+    assert!(!strato("Ka1 me5 kj10", "w - - 0 1 L").is_insufficient_material());
+    assert!(strato("Ka1 kj10", "w - - 0 1").is_insufficient_material());
+    assert!(strato("Ka1 Ne5 kj10", "w - - 0 1").is_insufficient_material());
+}
+
+#[test]
+fn fen_castling_letters_need_king_and_rook_on_their_start_squares() {
+    let parse = |pieces: &str, rest: &str| {
+        let fen = format!("{} {rest}", placement10(pieces));
+        VariantPosition::from_fen(Variant::Stratomic, Default::default(), &fen)
+    };
+    assert!(parse("Rb2 Kf2 Ri2 kf9", "w KQ - 0 1").is_ok());
+    assert!(parse("Rb2 Kf2 kf9", "w K - 0 1").is_err(), "no rook on i2");
+    assert!(parse("Rb2 Kf2 kf9", "w Q - 0 1").is_ok());
+    assert!(
+        parse("Rb1 Kf1 Ri1 kf9", "w KQ - 0 1").is_err(),
+        "rank 1 is not the back rank"
+    );
+    assert!(parse("Kf2 rb9 kf9 ri9", "w kq - 0 1").is_ok());
+    // Letters of the other games do not belong here.
+    assert!(parse("Ka1 Fe5 kj10", "w - - 0 1").is_err());
+    // An en passant square with no pawn that just made that step.
+    assert!(parse("Ka1 Pe3 kj10", "b - e4 0 1").is_err());
+    assert!(parse("Ka1 Pe5 kj10", "b - e4 0 1").is_ok());
+}
+
+#[test]
+fn game_plays_launches_in_san() {
+    use boomchess_rules::{Game, Phase};
+    let fen = format!("{} w - - 0 1 L", placement10("Ka1 Me5 kh8 rg8 ph7"));
+    let mut g = Game::from_fen(Variant::Stratomic, Default::default(), &fen).unwrap();
+    assert_eq!(g.phase(), Phase::Play, "no setup phase in Stratomic");
+    g.play_san("M@h8").unwrap();
+    assert_eq!(g.san_moves(), vec!["M@h8".to_string()]);
+    assert_eq!(board(g.position()), placement10("Ka1 kh8"));
+    assert_eq!(
+        g.phase(),
+        Phase::Over(Outcome::Draw {
+            reason: Reason::InsufficientMaterial
+        })
+    );
+    assert_eq!(
+        Game::new(Variant::Stratomic, Default::default()).phase(),
+        Phase::Play
+    );
+}
