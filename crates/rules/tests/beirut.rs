@@ -153,6 +153,27 @@ fn multiple_beirut_each_side_chooses_n_carriers() {
     assert!(!list.contains(&"@e2".to_string()));
 }
 
+// §1 Multiple Beirut with N = 15: every man carries a bomb. At the start
+// the booms of d1 d2 e2 f1 f2 would destroy the king e1; the other ten are
+// legal: 20 + 10 moves.
+#[test]
+fn fifteen_carriers_every_man() {
+    let mut game = Game::new(Variant::Beirut, opts(Variant::Beirut, &["carriers=15"]));
+    let white = [
+        "a1", "b1", "c1", "d1", "f1", "g1", "h1", "a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2",
+    ];
+    let black = [
+        "a8", "b8", "c8", "d8", "f8", "g8", "h8", "a7", "b7", "c7", "d7", "e7", "f7", "g7", "h7",
+    ];
+    game.choose_carriers(&white).unwrap();
+    game.choose_carriers(&black).unwrap();
+    assert_eq!(
+        game.position().fen(),
+        "r*n*b*q*kb*n*r*/p*p*p*p*p*p*p*p*/8/8/8/8/P*P*P*P*P*P*P*P*/R*N*B*Q*KB*N*R* w KQkq - 0 1"
+    );
+    assert_eq!(game.legal_moves().len(), 30);
+}
+
 // §1 / §5b: N is 1..=15, and `carriers` belongs to Beirut only.
 #[test]
 fn carriers_option_range_and_variant() {
@@ -827,6 +848,15 @@ fn wiki_book_ruy_lopez_boom() {
     );
     // In e5's 3x3 area: d6 e6 f6 d5 f5 f4 are empty; d4 (queen), e4 (white
     // pawn) and e5 (the knight) are destroyed.
+    let boom = g.position().parse_san("Boom@e5").unwrap();
+    let mut removed: Vec<String> = g
+        .position()
+        .removed_by(boom)
+        .into_iter()
+        .map(|s| g.position().square_name(s))
+        .collect();
+    removed.sort();
+    assert_eq!(removed, ["d4", "e4", "e5"]);
     g.play_san("Boom@e5").unwrap();
     assert_eq!(
         g.position().fen(),

@@ -107,6 +107,45 @@ fn repetition_counts_castling_rights() {
     assert_eq!(g.outcome(), draw(Reason::ThreefoldRepetition));
 }
 
+// FIDE (RULES.md: "everything not stated here follows orthodox chess"):
+// positions are the same when the same moves are possible; an en passant
+// square that no pawn can capture onto changes nothing.
+#[test]
+fn repetition_ignores_an_unusable_en_passant_square() {
+    let mut g = beirut_game("a2", "a7");
+    // After 1.e4 the text carries `e3`, but no black pawn can take on e3.
+    g.play_uci("e2e4").unwrap();
+    let shuffle = ["g8f6", "g1f3", "f6g8", "f3g1"];
+    play_all(&mut g, &shuffle);
+    assert_eq!(g.outcome(), None);
+    play_all(&mut g, &shuffle[..3]);
+    assert_eq!(g.outcome(), None);
+    // The position after 1.e4 stands here for the third time.
+    play_all(&mut g, &shuffle[3..]);
+    assert_eq!(g.outcome(), draw(Reason::ThreefoldRepetition));
+}
+
+// ... but a usable en passant capture makes the position different.
+#[test]
+fn repetition_counts_a_usable_en_passant_square() {
+    // Black's d-pawn on d4 can take e3 after e2-e4.
+    let mut g = game(
+        Variant::Beirut,
+        &[],
+        "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBN*R w KQkq - 0 3",
+    );
+    g.play_uci("e2e4").unwrap();
+    let shuffle = ["g8f6", "g1f3", "f6g8", "f3g1"];
+    play_all(&mut g, &shuffle);
+    play_all(&mut g, &shuffle);
+    // The placement after e4 stands here for the third time (plies 1, 5,
+    // 9), but only the first time with ...dxe3 possible: two repetitions.
+    assert_eq!(g.outcome(), None);
+    // ...Nf6 gives the position of plies 2 and 6 a third time.
+    play_all(&mut g, &shuffle[..1]);
+    assert_eq!(g.outcome(), draw(Reason::ThreefoldRepetition));
+}
+
 // Fifty-move rule, automatic: a quiet move with the clock at 99.
 #[test]
 fn fifty_move_rule() {
