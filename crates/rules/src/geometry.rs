@@ -5,7 +5,8 @@
 //! generic over it, so one code path serves both sizes.
 
 use crate::bits::Bits;
-use crate::movelist::{MoveBuffer, MoveList};
+use crate::magics::{self, Magic};
+use crate::movelist::{MoveBuffer, MoveList, MoveSink};
 use crate::square::{parse_square_name, square_name, Square};
 use core::fmt::Debug;
 use core::hash::Hash;
@@ -38,10 +39,22 @@ pub trait Geometry: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {
     /// The bit set type that holds one bit per square.
     type Bits: Bits;
     /// A move list large enough for any legal position on this board.
-    type MoveList: MoveBuffer;
+    type MoveList: MoveBuffer + MoveSink<Self::Bits>;
 
     /// The precomputed tables for this board size (built on first use).
     fn tables() -> &'static Tables<Self>;
+
+    /// Rook moves from `sq` over `occupied`, including the first blocker of
+    /// each line. The default walks the rays; a board may use faster tables.
+    #[inline]
+    fn rook_attacks(t: &Tables<Self>, sq: Square, occupied: Self::Bits) -> Self::Bits {
+        t.classical_rook_attacks(sq, occupied)
+    }
+    /// Bishop moves from `sq` over `occupied`, as [`Geometry::rook_attacks`].
+    #[inline]
+    fn bishop_attacks(t: &Tables<Self>, sq: Square, occupied: Self::Bits) -> Self::Bits {
+        t.classical_bishop_attacks(sq, occupied)
+    }
 
     /// The square at `file` (0 = a) and `rank` (0 = rank 1).
     #[inline]
@@ -92,27 +105,35 @@ pub struct Tables<G: Geometry> {
     /// Squares of the light colour (for bishops and insufficient material).
     pub light: G::Bits,
     /// Knight leaps (1,2).
-    pub knight: Vec<G::Bits>,
+    pub knight: SquareMap<G::Bits>,
     /// Long knight leaps (1,3) of Super Jump Knights.
-    pub long_knight: Vec<G::Bits>,
+    pub long_knight: SquareMap<G::Bits>,
     /// The eight neighbours (king, missile, blast area without its centre).
-    pub king: Vec<G::Bits>,
+    pub king: SquareMap<G::Bits>,
     /// Orthogonal leaps of exactly two squares (the bomber's helicopter).
-    pub dabbaba: Vec<G::Bits>,
+    pub dabbaba: SquareMap<G::Bits>,
     /// Squares a pawn of each colour attacks: `[color][square]`.
-    pub pawn: [Vec<G::Bits>; 2],
+    pub pawn: [SquareMap<G::Bits>; 2],
+    /// Rook lines from each square on an empty board.
+    pub rook_rays: SquareMap<G::Bits>,
+    /// Bishop lines from each square on an empty board.
+    pub bishop_rays: SquareMap<G::Bits>,
     /// Rays to the edge in each of the eight directions: `[direction][square]`.
-    pub rays: [Vec<G::Bits>; 8],
+    pub rays: [SquareMap<G::Bits>; 8],
     /// Squares strictly between two squares on a common line, else empty.
     between: Vec<G::Bits>,
     /// The whole line through two squares (edge to edge), else empty.
     line: Vec<G::Bits>,
-    /// Zobrist keys of pieces: `[color * 8 + role][square]`.
-    pub(crate) zobrist_piece: Vec<[u64; 16]>,
+    /// Magic multipliers (rooks 0..64, bishops 64..128), 8×8 only.
+    pub(crate) magics: SquareMap<Magic>,
+    /// Slider attacks indexed through `magics`, 8×8 only.
+    pub(crate) magic_attacks: Vec<G::Bits>,
+    /// Zobrist keys of pieces: `[square][color * 8 + role]`.
+    pub(crate) zobrist_piece: SquareMap<[u64; 16]>,
     /// Zobrist keys of bomb carriers per square.
-    pub(crate) zobrist_carrier: Vec<u64>,
+    pub(crate) zobrist_carrier: SquareMap<u64>,
     /// Zobrist keys of en passant squares.
-    pub(crate) zobrist_ep: Vec<u64>,
+    pub(crate) zobrist_ep: SquareMap<u64>,
     /// Zobrist keys of castling rights (one per right bit).
     pub(crate) zobrist_castling: [u64; 4],
     /// Zobrist key of Black to move.
@@ -126,15 +147,13 @@ impl<G: Geometry> Tables<G> {
         let n = G::SQUARES;
         let squares = || (0..n as u8).map(Square::from_index);
         let bit = G::Bits::from_square;
-        let leaper = |steps: &[(i8, i8)]| -> Vec<G::Bits> {
-            squares()
-                .map(|sq| {
-                    steps
-                        .iter()
-                        .filter_map(|&(df, dr)| G::offset(sq, df, dr))
-                        .fold(G::Bits::EMPTY, |acc, t| acc | bit(t))
-                })
-                .collect()
+        let leaper = |steps: &[(i8, i8)]| -> SquareMap<G::Bits> {
+            SquareMap::from_fn(n, |sq| {
+                steps
+                    .iter()
+                    .filter_map(|&(df, dr)| G::offset(sq, df, dr))
+                    .fold(G::Bits::EMPTY, |acc, t| acc | bit(t))
+            })
         };
         let symmetric = |a: i8, b: i8| -> Vec<(i8, i8)> {
             let mut v = Vec::new();
@@ -158,8 +177,8 @@ impl<G: Geometry> Tables<G> {
             }
             acc
         };
-        let rays: [Vec<G::Bits>; 8] =
-            core::array::from_fn(|d| squares().map(|sq| ray(sq, DIRECTIONS[d])).collect());
+        let rays: [SquareMap<G::Bits>; 8] =
+            core::array::from_fn(|d| SquareMap::from_fn(n, |sq| ray(sq, DIRECTIONS[d])));
         let mut between = vec![G::Bits::EMPTY; n * n];
         let mut line = vec![G::Bits::EMPTY; n * n];
         for a in squares() {
@@ -187,8 +206,18 @@ impl<G: Geometry> Tables<G> {
             .filter(|&sq| (G::file(sq) + G::rank(sq)) % 2 == 1)
             .fold(G::Bits::EMPTY, |acc, sq| acc | bit(sq));
         let mut rng = SplitMix64(0x0B00_4C4E_5353_2026 ^ n as u64);
+        let lines = |dirs: [usize; 4]| {
+            SquareMap::from_fn(n, |sq| {
+                dirs.iter()
+                    .fold(G::Bits::EMPTY, |acc, &d| acc | rays[d][sq.usize()])
+            })
+        };
+        let rook_rays = lines(ROOK_DIRECTIONS);
+        let bishop_rays = lines([2, 3, 6, 7]);
         Tables {
             all,
+            rook_rays,
+            bishop_rays,
             files,
             ranks,
             light,
@@ -200,11 +229,11 @@ impl<G: Geometry> Tables<G> {
             rays,
             between,
             line,
-            zobrist_piece: (0..n)
-                .map(|_| core::array::from_fn(|_| rng.next()))
-                .collect(),
-            zobrist_carrier: (0..n).map(|_| rng.next()).collect(),
-            zobrist_ep: (0..n).map(|_| rng.next()).collect(),
+            magics: SquareMap::from_fn(0, |_| Magic::default()),
+            magic_attacks: Vec::new(),
+            zobrist_piece: SquareMap::from_fn(n, |_| core::array::from_fn(|_| rng.next())),
+            zobrist_carrier: SquareMap::from_fn(n, |_| rng.next()),
+            zobrist_ep: SquareMap::from_fn(n, |_| rng.next()),
             zobrist_castling: core::array::from_fn(|_| rng.next()),
             zobrist_black: rng.next(),
             zobrist_launch: rng.next(),
@@ -246,18 +275,54 @@ impl<G: Geometry> Tables<G> {
     /// each line.
     #[inline]
     pub fn rook_attacks(&self, sq: Square, occupied: G::Bits) -> G::Bits {
-        ROOK_DIRECTIONS.iter().fold(G::Bits::EMPTY, |acc, &d| {
-            acc | self.ray_attacks(d, sq, occupied)
-        })
+        G::rook_attacks(self, sq, occupied)
     }
 
     /// Bishop moves from `sq` over `occupied`, including the first blocker
     /// of each line.
     #[inline]
     pub fn bishop_attacks(&self, sq: Square, occupied: G::Bits) -> G::Bits {
+        G::bishop_attacks(self, sq, occupied)
+    }
+
+    /// Rook moves found by walking the four rays.
+    #[inline]
+    pub fn classical_rook_attacks(&self, sq: Square, occupied: G::Bits) -> G::Bits {
+        ROOK_DIRECTIONS.iter().fold(G::Bits::EMPTY, |acc, &d| {
+            acc | self.ray_attacks(d, sq, occupied)
+        })
+    }
+
+    /// Bishop moves found by walking the four rays.
+    #[inline]
+    pub fn classical_bishop_attacks(&self, sq: Square, occupied: G::Bits) -> G::Bits {
         [2, 3, 6, 7].iter().fold(G::Bits::EMPTY, |acc, &d| {
             acc | self.ray_attacks(d, sq, occupied)
         })
+    }
+}
+
+/// One entry per square. Sized for the largest possible board (128
+/// squares) and indexed modulo 128, so that a lookup needs no bounds check.
+#[derive(Clone, Debug)]
+pub struct SquareMap<T>(Box<[T; 128]>);
+
+impl<T: Copy + Default> SquareMap<T> {
+    /// Fills the first `n` entries with `f(square)`.
+    pub(crate) fn from_fn(n: usize, mut f: impl FnMut(Square) -> T) -> Self {
+        let mut map = Box::new([T::default(); 128]);
+        for (i, entry) in map.iter_mut().enumerate().take(n) {
+            *entry = f(Square::from_index(i as u8));
+        }
+        SquareMap(map)
+    }
+}
+
+impl<T> core::ops::Index<usize> for SquareMap<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, index: usize) -> &T {
+        &self.0[index & 127]
     }
 }
 
@@ -278,6 +343,13 @@ impl SplitMix64 {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Board8;
 
+#[inline]
+fn magic_lookup(t: &Tables<Board8>, index: usize, occupied: u64) -> u64 {
+    let m = &t.magics[index];
+    let slot = ((occupied & m.mask).wrapping_mul(m.magic) >> m.shift) as usize;
+    t.magic_attacks[m.offset as usize + slot]
+}
+
 /// The 10×10 board of Stratomic and Flying Bombers Grand Chess.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Board10;
@@ -292,7 +364,19 @@ impl Geometry for Board8 {
     type MoveList = MoveList<512>;
     fn tables() -> &'static Tables<Self> {
         static TABLES: OnceLock<Tables<Board8>> = OnceLock::new();
-        TABLES.get_or_init(Tables::build)
+        TABLES.get_or_init(|| {
+            let mut t = Tables::build();
+            (t.magics, t.magic_attacks) = magics::build(&t);
+            t
+        })
+    }
+    #[inline]
+    fn rook_attacks(t: &Tables<Self>, sq: Square, occupied: u64) -> u64 {
+        magic_lookup(t, sq.usize(), occupied)
+    }
+    #[inline]
+    fn bishop_attacks(t: &Tables<Self>, sq: Square, occupied: u64) -> u64 {
+        magic_lookup(t, 64 + sq.usize(), occupied)
     }
 }
 

@@ -1,6 +1,9 @@
 //! Allocation-free move lists.
 
-use crate::moves::Move;
+use crate::bits::Bits;
+use crate::moves::{Move, MoveKind};
+use crate::piece::Role;
+use crate::square::Square;
 use arrayvec::ArrayVec;
 use core::ops::{Deref, DerefMut};
 
@@ -49,5 +52,80 @@ impl<const N: usize> MoveBuffer for MoveList<N> {
     }
     fn clear(&mut self) {
         self.0.clear();
+    }
+}
+
+/// Where the move generator puts the moves it finds: a [`MoveList`], or a
+/// [`MoveCounter`] that only counts them (perft's last ply).
+pub trait MoveSink<B: Bits> {
+    /// Adds one move.
+    fn push(&mut self, m: Move);
+
+    /// Adds a normal move from `from` to each square of `targets`.
+    #[inline]
+    fn push_targets(&mut self, from: Square, targets: B) {
+        for to in targets.squares() {
+            self.push(Move {
+                from,
+                to,
+                kind: MoveKind::Normal,
+            });
+        }
+    }
+
+    /// Adds pawn moves to each square of `targets`, from `delta` squares
+    /// back; those on `promotion_rank` once per role of `promotions`.
+    #[inline]
+    fn push_pawn_targets(
+        &mut self,
+        promotions: &[Role],
+        targets: B,
+        delta: i32,
+        promotion_rank: B,
+    ) {
+        let origin = |to: Square| Square::from_index((i32::from(to.index()) - delta) as u8);
+        for to in (targets & !promotion_rank).squares() {
+            self.push(Move {
+                from: origin(to),
+                to,
+                kind: MoveKind::Normal,
+            });
+        }
+        for to in (targets & promotion_rank).squares() {
+            for &role in promotions {
+                self.push(Move {
+                    from: origin(to),
+                    to,
+                    kind: MoveKind::Promotion(role),
+                });
+            }
+        }
+    }
+}
+
+impl<const N: usize, B: Bits> MoveSink<B> for MoveList<N> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        MoveBuffer::push(self, m);
+    }
+}
+
+/// Counts moves instead of listing them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveCounter(pub u64);
+
+impl<B: Bits> MoveSink<B> for MoveCounter {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn push_targets(&mut self, _: Square, targets: B) {
+        self.0 += u64::from(targets.count());
+    }
+    #[inline]
+    fn push_pawn_targets(&mut self, promotions: &[Role], targets: B, _: i32, promotion_rank: B) {
+        self.0 += u64::from((targets & !promotion_rank).count())
+            + u64::from((targets & promotion_rank).count()) * promotions.len() as u64;
     }
 }

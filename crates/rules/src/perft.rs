@@ -9,11 +9,11 @@ pub fn perft<G: Geometry>(pos: &Position<G>, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal_moves();
+    }
     let mut moves = G::MoveList::default();
     pos.legal_moves(&mut moves);
-    if depth == 1 {
-        return moves.len() as u64;
-    }
     moves
         .iter()
         .map(|&m| {

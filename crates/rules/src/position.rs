@@ -3,7 +3,7 @@
 
 use crate::bits::Bits;
 use crate::geometry::{Geometry, Tables, DIRECTIONS};
-use crate::movelist::MoveBuffer;
+use crate::movelist::{MoveBuffer, MoveCounter, MoveSink};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Color, Piece, Role};
@@ -42,12 +42,25 @@ pub struct Position<G: Geometry> {
     pub(crate) fullmoves: u32,
     /// Zobrist hash of everything but en passant (see [`Position::hash`]).
     pub(crate) hash: u64,
+    /// Start squares of the kings and castling rooks: castling rights can
+    /// only change when something happens there.
+    castle_watch: G::Bits,
 }
 
 impl<G: Geometry> Position<G> {
     /// An empty board (no kings: not a playable position by itself).
     pub(crate) fn empty(variant: Variant, options: Options) -> Self {
+        let rules = variant.rules();
+        let castle_watch = Color::ALL
+            .into_iter()
+            .flat_map(|color| {
+                let rank = Self::relative_rank(color, rules.back_rank);
+                [rules.king_file, rules.rook_files[0], rules.rook_files[1]]
+                    .map(|file| G::Bits::from_square(G::square(file, rank)))
+            })
+            .fold(G::Bits::EMPTY, |acc, b| acc | b);
         Position {
+            castle_watch,
             by_role: [G::Bits::EMPTY; 8],
             by_color: [G::Bits::EMPTY; 2],
             carriers: G::Bits::EMPTY,
@@ -125,9 +138,18 @@ impl<G: Geometry> Position<G> {
     /// The role on `sq`, if any.
     #[inline]
     pub fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| self.by_role[r.index()].has(sq))
+        // Most frequent first.
+        const ORDER: [Role; 8] = [
+            Role::Pawn,
+            Role::Knight,
+            Role::Bishop,
+            Role::Rook,
+            Role::Queen,
+            Role::King,
+            Role::Missile,
+            Role::Bomber,
+        ];
+        ORDER.into_iter().find(|r| self.by_role[r.index()].has(sq))
     }
     /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
@@ -197,6 +219,25 @@ impl<G: Geometry> Position<G> {
             self.hash ^= t.zobrist_carrier[sq.usize()];
         }
         Some(piece)
+    }
+
+    /// Takes the known `piece` off `sq`, leaving any bomb mark in place
+    /// (see [`Position::carry_bomb`]).
+    #[inline]
+    fn lift(&mut self, t: &Tables<G>, sq: Square, piece: Piece) {
+        let b = G::Bits::from_square(sq);
+        self.by_role[piece.role.index()] ^= b;
+        self.by_color[piece.color.index()] ^= b;
+        self.hash ^= Self::zobrist(t, sq, piece);
+    }
+
+    /// Moves a bomb mark from `from` to `to`, if there is one.
+    #[inline]
+    fn carry_bomb(&mut self, t: &Tables<G>, from: Square, to: Square) {
+        if self.carriers.has(from) {
+            self.set_carrier(t, from, false);
+            self.set_carrier(t, to, true);
+        }
     }
 
     /// Marks or unmarks `sq` as a bomb carrier.
@@ -295,23 +336,30 @@ impl<G: Geometry> Position<G> {
     #[inline]
     pub(crate) fn attackers(
         &self,
+        t: &Tables<G>,
         sq: Square,
         color: Color,
         by: G::Bits,
         occupied: G::Bits,
     ) -> G::Bits {
-        let t = G::tables();
         let r = &self.by_role;
         let i = sq.usize();
         let mut knights = t.knight[i];
         if self.options.super_knights {
             knights |= t.long_knight[i];
         }
-        let found = (knights & r[KNIGHT])
+        let mut found = (knights & r[KNIGHT])
             | (t.king[i] & (r[KING] | r[MISSILE]))
-            | (t.pawn[(!color).index()][i] & r[PAWN])
-            | (t.rook_attacks(sq, occupied) & (r[ROOK] | r[QUEEN]))
-            | (t.bishop_attacks(sq, occupied) & (r[BISHOP] | r[QUEEN]));
+            | (t.pawn[(!color).index()][i] & r[PAWN]);
+        // Look along lines only when a slider stands on one of them.
+        let rooks = (r[ROOK] | r[QUEEN]) & by;
+        if (t.rook_rays[i] & rooks).any() {
+            found |= t.rook_attacks(sq, occupied) & rooks;
+        }
+        let bishops = (r[BISHOP] | r[QUEEN]) & by;
+        if (t.bishop_rays[i] & bishops).any() {
+            found |= t.bishop_attacks(sq, occupied) & bishops;
+        }
         let bombers = r[BOMBER] & by;
         if bombers.is_empty() {
             found & by
@@ -363,7 +411,13 @@ impl<G: Geometry> Position<G> {
     pub(crate) fn king_attacked(&self, color: Color) -> bool {
         match self.king_of(color) {
             Some(k) => self
-                .attackers(k, !color, self.by_color(!color), self.occupied())
+                .attackers(
+                    G::tables(),
+                    k,
+                    !color,
+                    self.by_color(!color),
+                    self.occupied(),
+                )
                 .any(),
             None => false,
         }
@@ -372,7 +426,13 @@ impl<G: Geometry> Position<G> {
     /// The enemy pieces giving check to the side to move.
     pub fn checkers(&self) -> G::Bits {
         match self.king_of(self.turn) {
-            Some(k) => self.attackers(k, !self.turn, self.by_color(!self.turn), self.occupied()),
+            Some(k) => self.attackers(
+                G::tables(),
+                k,
+                !self.turn,
+                self.by_color(!self.turn),
+                self.occupied(),
+            ),
             None => G::Bits::EMPTY,
         }
     }
@@ -458,6 +518,19 @@ impl<G: Geometry> Position<G> {
     /// Every legal move of the side to move, into `moves` (cleared first).
     pub fn legal_moves(&self, moves: &mut G::MoveList) {
         moves.clear();
+        self.generate(moves);
+    }
+
+    /// The number of legal moves of the side to move, counted without
+    /// listing them where the generator works on whole sets of squares.
+    pub fn count_legal_moves(&self) -> u64 {
+        let mut counter = MoveCounter::default();
+        self.generate(&mut counter);
+        counter.0
+    }
+
+    /// Generates every legal move into `moves`.
+    fn generate<S: MoveSink<G::Bits>>(&self, moves: &mut S) {
         if self.decided_by_kings().is_some() {
             return;
         }
@@ -467,56 +540,56 @@ impl<G: Geometry> Position<G> {
         let ours = self.by_color(us);
         let theirs = self.by_color(!us);
         let occupied = ours | theirs;
-        let checkers = self.attackers(king, !us, theirs, occupied);
+        let checkers = self.attackers(t, king, !us, theirs, occupied);
 
-        if (self.by_role[BOMBER] & theirs).any() {
+        let their_bombers = self.by_role[BOMBER] & theirs;
+        if (checkers & their_bombers).any() {
             // Whether a bomber attacks depends on what stands around its
-            // target, so pins and check masks do not describe it: generate
+            // target, so no check mask describes a bomber's check: generate
             // every move and test it.
+            let mut candidates = G::MoveList::default();
+            let list = &mut candidates;
             self.gen_piece_moves(
                 t,
-                moves,
+                list,
                 ours & !self.by_role[KING],
                 !ours,
                 G::Bits::EMPTY,
                 king,
             );
-            self.gen_pawn_moves(t, moves, G::Bits::FULL, G::Bits::EMPTY, king);
-            for to in (t.king[king.usize()] & !ours).squares() {
-                moves.push(normal(king, to));
-            }
-            moves.retain(|&m| self.is_safe_after(m));
-        } else {
-            for to in (t.king[king.usize()] & !ours).squares() {
-                if self
-                    .attackers(to, !us, theirs, occupied ^ G::Bits::from_square(king))
-                    .is_empty()
-                {
-                    moves.push(normal(king, to));
+            self.gen_pawn_moves(t, list, G::Bits::FULL, G::Bits::EMPTY, king);
+            list.push_targets(king, t.king[king.usize()] & !ours);
+            for &m in candidates.iter() {
+                if self.is_safe_after(m) {
+                    moves.push(m);
                 }
             }
-            if !checkers.more_than_one() {
-                let targets = if checkers.any() {
-                    let checker = checkers.first();
-                    t.between(king, checker) | checkers
-                } else {
-                    !ours
-                };
-                let pinned = self.pinned(t, king, ours, theirs);
-                let movers = ours & !self.by_role[KING] & !self.by_role[BOMBER];
-                self.gen_piece_moves(t, moves, movers, targets, pinned, king);
-                self.gen_pawn_moves(t, moves, targets, pinned, king);
+        } else if their_bombers.any() {
+            // A bomber's attack on our king depends only on the squares of
+            // the king's rank and file, so only moves that change one of
+            // those squares (and king moves) need testing.
+            let mut candidates = G::MoveList::default();
+            self.gen_with_masks(t, &mut candidates, king, checkers, false);
+            let lines = t.rook_rays[king.usize()];
+            for &m in candidates.iter() {
+                let quiet = m.from != king && !lines.has(m.from) && !lines.has(m.to);
+                if quiet || self.is_safe_after(m) {
+                    moves.push(m);
+                }
             }
-            // A bomber may capture a checker or a blocker it flies over (even
-            // two pieces at once), so its moves are tested one by one.
-            let bombers = ours & self.by_role[BOMBER];
-            if bombers.any() {
-                let mut bomber_moves = G::MoveList::default();
-                self.gen_piece_moves(t, &mut bomber_moves, bombers, !ours, G::Bits::EMPTY, king);
-                for &m in bomber_moves.iter() {
-                    if self.is_safe_after(m) {
-                        moves.push(m);
-                    }
+        } else {
+            self.gen_with_masks(t, moves, king, checkers, true);
+        }
+        // A bomber may capture a checker or a blocker it flies over (even
+        // two pieces at once), so its moves are tested one by one.
+        let bombers = ours & self.by_role[BOMBER];
+        if bombers.any() && (checkers & their_bombers).is_empty() {
+            let mut bomber_moves = G::MoveList::default();
+            let list = &mut bomber_moves;
+            self.gen_piece_moves(t, list, bombers, !ours, G::Bits::EMPTY, king);
+            for &m in bomber_moves.iter() {
+                if self.is_safe_after(m) {
+                    moves.push(m);
                 }
             }
         }
@@ -531,11 +604,53 @@ impl<G: Geometry> Position<G> {
         }
     }
 
+    /// King, piece and pawn moves (not bombers) filtered by the check mask
+    /// and slider pins. King steps onto attacked squares are left out only
+    /// when `test_king_steps` is set; otherwise the caller tests them.
+    fn gen_with_masks(
+        &self,
+        t: &Tables<G>,
+        moves: &mut impl MoveSink<G::Bits>,
+        king: Square,
+        checkers: G::Bits,
+        test_king_steps: bool,
+    ) {
+        let us = self.turn;
+        let ours = self.by_color(us);
+        let theirs = self.by_color(!us);
+        let occupied = ours | theirs;
+        let steps = t.king[king.usize()] & !ours;
+        if test_king_steps {
+            for to in steps.squares() {
+                if self
+                    .attackers(t, to, !us, theirs, occupied ^ G::Bits::from_square(king))
+                    .is_empty()
+                {
+                    moves.push(normal(king, to));
+                }
+            }
+        } else {
+            moves.push_targets(king, steps);
+        }
+        if checkers.more_than_one() {
+            return;
+        }
+        let targets = if checkers.any() {
+            t.between(king, checkers.first()) | checkers
+        } else {
+            !ours
+        };
+        let pinned = self.pinned(t, king, ours, theirs);
+        let movers = ours & !self.by_role[KING] & !self.by_role[BOMBER];
+        self.gen_piece_moves(t, moves, movers, targets, pinned, king);
+        self.gen_pawn_moves(t, moves, targets, pinned, king);
+    }
+
     /// Our pieces pinned against our king by enemy sliders.
     fn pinned(&self, t: &Tables<G>, king: Square, ours: G::Bits, theirs: G::Bits) -> G::Bits {
         let r = &self.by_role;
-        let snipers = ((t.rook_attacks(king, G::Bits::EMPTY) & (r[ROOK] | r[QUEEN]))
-            | (t.bishop_attacks(king, G::Bits::EMPTY) & (r[BISHOP] | r[QUEEN])))
+        let snipers = ((t.rook_rays[king.usize()] & (r[ROOK] | r[QUEEN]))
+            | (t.bishop_rays[king.usize()] & (r[BISHOP] | r[QUEEN])))
             & theirs;
         let occupied = ours | theirs;
         let mut pinned = G::Bits::EMPTY;
@@ -562,7 +677,7 @@ impl<G: Geometry> Position<G> {
     fn gen_piece_moves(
         &self,
         t: &Tables<G>,
-        moves: &mut G::MoveList,
+        moves: &mut impl MoveSink<G::Bits>,
         movers: G::Bits,
         targets: G::Bits,
         pinned: G::Bits,
@@ -577,35 +692,31 @@ impl<G: Geometry> Position<G> {
             if self.options.super_knights {
                 reach |= t.long_knight[from.usize()];
             }
-            push_all(moves, from, reach & targets);
+            moves.push_targets(from, reach & targets);
         }
         for from in (movers & (r[BISHOP] | r[QUEEN])).squares() {
             let mut reach = t.bishop_attacks(from, occupied) & targets;
             if pinned.has(from) {
                 reach &= t.line(king, from);
             }
-            push_all(moves, from, reach);
+            moves.push_targets(from, reach);
         }
         for from in (movers & (r[ROOK] | r[QUEEN])).squares() {
             let mut reach = t.rook_attacks(from, occupied) & targets;
             if pinned.has(from) {
                 reach &= t.line(king, from);
             }
-            push_all(moves, from, reach);
+            moves.push_targets(from, reach);
         }
         for from in (movers & r[MISSILE]).squares() {
             let mut reach = t.king[from.usize()] & targets;
             if pinned.has(from) {
                 reach &= t.line(king, from);
             }
-            push_all(moves, from, reach);
+            moves.push_targets(from, reach);
         }
         for from in (movers & r[BOMBER]).squares() {
-            push_all(
-                moves,
-                from,
-                self.bomber_targets(t, from, ours, theirs) & targets,
-            );
+            moves.push_targets(from, self.bomber_targets(t, from, ours, theirs) & targets);
         }
     }
 
@@ -613,7 +724,7 @@ impl<G: Geometry> Position<G> {
     fn gen_pawn_moves(
         &self,
         t: &Tables<G>,
-        moves: &mut G::MoveList,
+        moves: &mut impl MoveSink<G::Bits>,
         targets: G::Bits,
         pinned: G::Bits,
         king: Square,
@@ -633,7 +744,7 @@ impl<G: Geometry> Position<G> {
     fn gen_pawn_set(
         &self,
         t: &Tables<G>,
-        moves: &mut G::MoveList,
+        moves: &mut impl MoveSink<G::Bits>,
         pawns: G::Bits,
         targets: G::Bits,
     ) {
@@ -653,7 +764,7 @@ impl<G: Geometry> Position<G> {
 
         // Single steps, then further steps from the start rank.
         let mut reached = shift(pawns, step) & empty;
-        self.push_pawn_targets(moves, reached & targets, step, promo);
+        moves.push_pawn_targets(self.rules().promotions, reached & targets, step, promo);
         let mut movers = shift(
             pawns & t.ranks[Self::relative_rank(us, rules.pawn_start) as usize],
             step,
@@ -661,38 +772,14 @@ impl<G: Geometry> Position<G> {
         for n in 2..=rules.pawn_steps as i32 {
             movers = shift(movers, step) & empty;
             reached = movers;
-            self.push_pawn_targets(moves, reached & targets, step * n, promo);
+            moves.push_pawn_targets(self.rules().promotions, reached & targets, step * n, promo);
         }
         let last = t.files[G::FILES as usize - 1];
         let first = t.files[0];
         let west_caps = shift(pawns & !first, west) & theirs & targets;
-        self.push_pawn_targets(moves, west_caps, west, promo);
+        moves.push_pawn_targets(self.rules().promotions, west_caps, west, promo);
         let east_caps = shift(pawns & !last, east) & theirs & targets;
-        self.push_pawn_targets(moves, east_caps, east, promo);
-    }
-
-    #[inline]
-    fn push_pawn_targets(
-        &self,
-        moves: &mut G::MoveList,
-        targets: G::Bits,
-        delta: i32,
-        promo: G::Bits,
-    ) {
-        for to in (targets & !promo).squares() {
-            let from = Square::from_index((to.index() as i32 - delta) as u8);
-            moves.push(normal(from, to));
-        }
-        for to in (targets & promo).squares() {
-            let from = Square::from_index((to.index() as i32 - delta) as u8);
-            for &role in self.rules().promotions {
-                moves.push(Move {
-                    from,
-                    to,
-                    kind: MoveKind::Promotion(role),
-                });
-            }
-        }
+        moves.push_pawn_targets(self.rules().promotions, east_caps, east, promo);
     }
 
     /// The square of the pawn that just made a multi-step, if any.
@@ -708,7 +795,7 @@ impl<G: Geometry> Position<G> {
         })
     }
 
-    fn gen_en_passant(&self, t: &Tables<G>, moves: &mut G::MoveList) {
+    fn gen_en_passant(&self, t: &Tables<G>, moves: &mut impl MoveSink<G::Bits>) {
         if self.ep.is_empty() {
             return;
         }
@@ -737,7 +824,7 @@ impl<G: Geometry> Position<G> {
         ]
     }
 
-    fn gen_castling(&self, t: &Tables<G>, moves: &mut G::MoveList, king: Square) {
+    fn gen_castling(&self, t: &Tables<G>, moves: &mut impl MoveSink<G::Bits>, king: Square) {
         let us = self.turn;
         if self.castling & (castle_bit(us, 0) | castle_bit(us, 1)) == 0 {
             return;
@@ -766,7 +853,7 @@ impl<G: Geometry> Position<G> {
             // rook not yet moved), it would not be in check.
             let passes_attack = t.between(king_from, king_to).squares().any(|s| {
                 let occ = occupied ^ b(king_from) ^ b(s);
-                self.attackers(s, !us, theirs, occ).any()
+                self.attackers(t, s, !us, theirs, occ).any()
             });
             if passes_attack {
                 continue;
@@ -776,7 +863,15 @@ impl<G: Geometry> Position<G> {
                 to: king_to,
                 kind: MoveKind::Castle,
             };
-            if self.is_safe_after(m) {
+            let safe = if (self.by_role[BOMBER] & theirs).any() {
+                self.is_safe_after(m)
+            } else {
+                // Without enemy bombers an attack on the king's square
+                // depends only on the line pieces after castling.
+                let after = (occupied ^ b(king_from) ^ b(rook_from)) | b(king_to) | b(rook_to);
+                self.attackers(t, king_to, !us, theirs, after).is_empty()
+            };
+            if safe {
                 moves.push(m);
             }
         }
@@ -785,7 +880,7 @@ impl<G: Geometry> Position<G> {
     /// Beirut: booms of our carriers. A boom may not destroy our own king;
     /// one that destroys the enemy king is always legal ("explosion beats
     /// check"); any other must leave our king out of check.
-    fn gen_booms(&self, t: &Tables<G>, moves: &mut G::MoveList, king: Square) {
+    fn gen_booms(&self, t: &Tables<G>, moves: &mut impl MoveSink<G::Bits>, king: Square) {
         let us = self.turn;
         let their_king = self.by_role[KING] & self.by_color(!us);
         for carrier in self.carriers(us).squares() {
@@ -796,6 +891,7 @@ impl<G: Geometry> Position<G> {
             let legal = (blast & their_king).any() || {
                 let alive = !blast;
                 self.attackers(
+                    t,
                     king,
                     !us,
                     self.by_color(!us) & alive,
@@ -815,7 +911,7 @@ impl<G: Geometry> Position<G> {
 
     /// Stratomic: launches of unattacked missiles at any other square, once
     /// unlocked, that leave our king out of check.
-    fn gen_launches(&self, t: &Tables<G>, moves: &mut G::MoveList, king: Square) {
+    fn gen_launches(&self, t: &Tables<G>, moves: &mut impl MoveSink<G::Bits>, king: Square) {
         if !self.launches {
             return;
         }
@@ -824,7 +920,7 @@ impl<G: Geometry> Position<G> {
         let theirs = self.by_color(!us);
         let kings = self.by_role[KING];
         for missile in (self.by_role[MISSILE] & self.by_color(us)).squares() {
-            if self.attackers(missile, !us, theirs, occupied).any() {
+            if self.attackers(t, missile, !us, theirs, occupied).any() {
                 continue;
             }
             for target in t.all.squares() {
@@ -835,7 +931,7 @@ impl<G: Geometry> Position<G> {
                     | G::Bits::from_square(missile);
                 let alive = !removed;
                 if self
-                    .attackers(king, !us, theirs & alive, occupied & alive)
+                    .attackers(t, king, !us, theirs & alive, occupied & alive)
                     .is_empty()
                 {
                     moves.push(Move {
@@ -861,6 +957,8 @@ impl<G: Geometry> Position<G> {
         self.ep = G::Bits::EMPTY;
         self.halfmoves += 1;
         let b = G::Bits::from_square;
+        // Squares where pieces left or vanished, for the castling rights.
+        let mut touched = G::Bits::FULL;
         match m.kind {
             MoveKind::Boom => {
                 let area = t.king[m.from.usize()] | b(m.from);
@@ -901,10 +999,11 @@ impl<G: Geometry> Position<G> {
                 }
             }
             MoveKind::Normal | MoveKind::Promotion(_) => {
+                touched = G::Bits::EMPTY;
                 let role = self.role_at(m.from).expect("a piece on the from square");
-                let mut captured = self.by_color(them) & b(m.to);
+                let mut captured = self.by_color[them.index()] & b(m.to);
                 if role == Role::Bomber {
-                    captured |= t.between(m.from, m.to) & self.by_color(them);
+                    captured |= t.between(m.from, m.to) & self.by_color[them.index()];
                 }
                 let mut bomb = false;
                 if captured.any() {
@@ -918,12 +1017,13 @@ impl<G: Geometry> Position<G> {
                     }
                     self.halfmoves = 0;
                 }
-                self.move_piece(t, m.from, m.to);
+                let moving = Piece { color: us, role };
                 if role == Role::Pawn {
                     self.halfmoves = 0;
+                    self.lift(t, m.from, moving);
                     if let MoveKind::Promotion(new_role) = m.kind {
                         // A carrier pawn takes its bomb off the board with it.
-                        self.remove(t, m.to);
+                        self.set_carrier(t, m.from, false);
                         self.put(
                             t,
                             m.to,
@@ -932,16 +1032,27 @@ impl<G: Geometry> Position<G> {
                                 role: new_role,
                             },
                         );
-                    } else if G::rank(m.from).abs_diff(G::rank(m.to)) >= 2 {
-                        self.ep = t.between(m.from, m.to);
+                    } else {
+                        self.put(t, m.to, moving);
+                        self.carry_bomb(t, m.from, m.to);
+                        if G::rank(m.from).abs_diff(G::rank(m.to)) >= 2 {
+                            self.ep = t.between(m.from, m.to);
+                        }
                     }
+                } else {
+                    self.lift(t, m.from, moving);
+                    self.put(t, m.to, moving);
+                    self.carry_bomb(t, m.from, m.to);
                 }
+                touched |= captured | b(m.from) | b(m.to);
                 if bomb && self.options.dead_mans_switch {
-                    self.blast(t, t.king[m.to.usize()] | b(m.to), G::Bits::EMPTY);
+                    touched |= self.blast(t, t.king[m.to.usize()] | b(m.to), G::Bits::EMPTY);
                 }
             }
         }
-        self.update_castling(t);
+        if self.castling != 0 && (touched & self.castle_watch).any() {
+            self.update_castling(t);
+        }
         if us == Color::Black {
             self.fullmoves += 1;
         }
@@ -1097,13 +1208,6 @@ fn normal(from: Square, to: Square) -> Move {
         from,
         to,
         kind: MoveKind::Normal,
-    }
-}
-
-#[inline]
-fn push_all<L: MoveBuffer, B: Bits>(moves: &mut L, from: Square, targets: B) {
-    for to in targets.squares() {
-        moves.push(normal(from, to));
     }
 }
 

@@ -34,7 +34,7 @@ impl fmt::Display for MoveError {
             MoveError::Malformed { text, expected } => {
                 write!(f, "malformed move '{text}': expected {expected}")
             }
-            MoveError::Illegal { text, why } if why.is_empty() => {
+            MoveError::Illegal { text, why: "" } => {
                 write!(f, "illegal move '{text}' in this position")
             }
             MoveError::Illegal { text, why } => write!(f, "illegal move '{text}': {why}"),
