@@ -485,6 +485,22 @@ fn castling_next_to_an_enemy_carrier_is_legal() {
     assert_eq!(moves(&marked), moves(&plain));
 }
 
+// §1: "the web UI and the AI will only ever get a view" — the side to move
+// finds exactly its legal moves in its own view (the enemy's carriers never
+// matter to them).
+#[test]
+fn own_view_has_the_same_moves() {
+    for fen in [
+        "r3k2r/p*1ppqpb*1/bn2p*n*p1/3PN*3/1p*2P3/2N*2Q1p*/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/p*1ppqpb*1/bn2p*n*p1/3PN*3/1p*2P3/2N*2Q1p*/PPPBBPPP/R3K2R b KQkq - 0 1",
+        "r1b1kbnr/1pp2ppp*/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6",
+    ] {
+        let pos = beirut(fen);
+        let view = pos.view(pos.turn());
+        assert_eq!(moves(&view), moves(&pos), "{fen}");
+    }
+}
+
 // ----- Mate and stalemate judged with the boom ------------------------------------
 
 // §1: "a side in check that can boom its way out ... is not mated".
@@ -810,6 +826,18 @@ fn dms_capture_legality_ignores_bombs() {
     ] {
         assert_eq!(moves(&dms(marked)), moves(&dms(plain)), "{marked}");
     }
+}
+
+// §1 DMS: legality ignores the bomb both ways — a pinned piece may not take
+// a carrier even though the blast would remove the pinning piece.
+#[test]
+fn dms_pinned_capturer_stays_pinned() {
+    // The knight d2 is pinned by the bishop b4 against Ke1; the knight
+    // carrier b3 stands next to b4, but Nxb3 is still illegal.
+    let marked = dms("4k3/8/8/8/1b6/1n*6/3N4/4K3 w - - 0 1");
+    let plain = dms("4k3/8/8/8/1b6/1n6/3N4/4K3 w - - 0 1");
+    assert!(!has(&marked, "d2b3"));
+    assert_eq!(moves(&marked), moves(&plain));
 }
 
 // §1 DMS + the common rule: only the captured carrier explodes; carriers
