@@ -189,6 +189,16 @@ fn carriers_option_range_and_variant() {
         let err = Options::parse(Variant::Beirut, &[bad]).unwrap_err();
         assert!(matches!(err, OptionError::BadCarriers(_)), "{bad}: {err:?}");
     }
+    assert!(matches!(
+        Options::parse(Variant::Beirut, &["dead-mans-switch=1"]).unwrap_err(),
+        OptionError::UnexpectedValue(_)
+    ));
+    assert!(matches!(
+        Options::parse(Variant::Beirut, &["chain-reaction"]).unwrap_err(),
+        OptionError::UnknownOption(_)
+    ));
+    let both = opts(Variant::Beirut, &["carriers=4", "dead-mans-switch"]);
+    assert_eq!((both.carriers, both.dead_mans_switch), (4, true));
     for v in [Variant::Stratomic, Variant::FlyingBombers] {
         for word in ["carriers=2", "dead-mans-switch"] {
             let err = Options::parse(v, &[word]).unwrap_err();
@@ -261,6 +271,15 @@ fn boom_by_black_removes_both_colours() {
     let pos = beirut("7k/4P1p1/4rb*2/6N1/3P4/8/8/K7 b - - 3 30");
     let after = after(pos, &["@f6"]);
     assert_eq!(after.fen(), "7k/8/8/8/3P4/8/8/K7 w - - 0 31");
+}
+
+// RULES.md common rules: "Any move that removes a piece (capture, boom, ...)
+// resets the half-move clock" — even a boom that removes only the carrier.
+#[test]
+fn boom_resets_the_half_move_clock() {
+    let pos = beirut("4k3/8/8/8/4N*3/8/8/K3R3 w - - 7 30");
+    let after = after(pos, &["@e4"]);
+    assert_eq!(after.fen(), "4k3/8/8/8/8/8/8/K3R3 b - - 0 30");
 }
 
 // §1 Boom: "Castling rights of a removed rook or king are lost" — the
