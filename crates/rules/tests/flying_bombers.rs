@@ -830,3 +830,171 @@ fn perft_castling_position() {
     let p = fb(CASTLE, "w KQ - 0 1");
     assert_eq!(p.perft(1), 53);
 }
+
+// ---------------------------------------------------------------- more cases
+
+#[test]
+fn a_bombing_check_can_be_met_by_filling_the_square_behind_the_king() {
+    // Bomber e2, king e7, e8 empty: check by bombing. Answers: the rook h8
+    // to e8 (nothing beyond the king any more), the knight g6 to e5 (the
+    // bombing then takes the knight and stops at the king), or a king step
+    // off the file: d6 d7 d8 f6 f7 f8 (e6 and e8 stay on the file with an
+    // empty square beyond).
+    let p = fb("Ka1 Fe2 ke7 ng6 rh8", "b - - 0 1");
+    assert!(p.is_check());
+    assert_eq!(
+        legal(&p),
+        set(&["h8e8", "g6e5", "e7d6", "e7d7", "e7d8", "e7f6", "e7f7", "e7f8"])
+    );
+}
+
+#[test]
+fn a_king_may_stand_next_to_a_bomber_whose_leap_is_blocked() {
+    // Bomber e5, black king d6. With a white pawn on e7 the leap over e6 has
+    // nowhere to land, so e6 is safe; e7 itself (taking the pawn) is two
+    // squares from the bomber; d5 would be leapt over onto c5; c5 bombed
+    // (b5 empty beyond); e5 takes the unprotected bomber.
+    let p = fb("Ka1 Fe5 Pe7 kd6", "b - - 0 1");
+    assert_eq!(
+        moves_from(&p, "d6"),
+        set(&["d6c6", "d6c7", "d6d7", "d6e5", "d6e6"])
+    );
+    // Without the pawn, e6 is leapt over onto the empty e7.
+    let p = fb("Ka1 Fe5 kd6", "b - - 0 1");
+    assert_eq!(moves_from(&p, "d6"), set(&["d6c6", "d6c7", "d6d7", "d6e5"]));
+}
+
+#[test]
+fn a_pinned_bomber_still_gives_check() {
+    // The bomber c3 is pinned to a1 by the bishop e5, yet bombs along rank 3
+    // (d3..g3 empty, i3 empty beyond h3). King steps g3 and i3 stay on the
+    // rank with an empty square beyond.
+    let p = fb("Ka1 Fc3 be5 kh3", "b - - 0 1");
+    assert!(p.is_check());
+    assert_eq!(
+        moves_from(&p, "h3"),
+        set(&["h3g2", "h3g4", "h3h2", "h3h4", "h3i2", "h3i4"])
+    );
+    // The bishop may take the bomber or block on g3.
+    assert!(is_legal(&p, "e5c3") && is_legal(&p, "e5g3"));
+    assert!(!is_legal(&p, "e5d6"));
+}
+
+#[test]
+fn castling_and_bomber_helicopters_on_rank_3() {
+    // A black bomber on rank 3 attacks the rank-1 square two below it.
+    assert_eq!(castlings_with("fh3"), QUEEN_SIDE.to_vec(), "h1");
+    assert_eq!(
+        castlings_with("fi3"),
+        vec!["f1h1", "f1d1", "f1c1", "f1b1"],
+        "i1"
+    );
+    assert_eq!(castlings_with("fe3"), KING_SIDE.to_vec(), "e1");
+    assert_eq!(castlings_with("fd3"), KING_SIDE.to_vec(), "d1");
+    assert_eq!(castlings_with("fc3"), vec!["f1h1", "f1i1", "f1d1"], "c1");
+    assert_eq!(
+        castlings_with("fb3"),
+        vec!["f1h1", "f1i1", "f1d1", "f1c1"],
+        "b1"
+    );
+    // Castling out of a bomber's check is not allowed (f3 two above f1).
+    assert_eq!(castlings_with("ff3"), Vec::<&str>::new());
+}
+
+#[test]
+fn a_rook_taken_by_a_leap_or_a_bombing_loses_its_castling_right() {
+    // The black bomber a1 leaps (or bombs) over the rook b1.
+    let p = fb("fa1 Rb1 Kf1 Ri1 Fj1 kf10", "b KQ - 3 1");
+    for landing in ["c1", "d1", "e1"] {
+        let q = after(&p, &format!("a1{landing}"));
+        assert!(q.fen().ends_with(" w K - 0 2"), "{landing}: {}", q.fen());
+        assert_eq!(at(&q, "b1"), None);
+    }
+    // A white bomber i8 leaps the black pawn i9 onto the rook i10 (double
+    // capture): Black loses k.
+    let p = fb("Ka1 Fi8 pi9 kf10 ri10", "w k - 0 1");
+    let q = after(&p, "i8i10");
+    assert_eq!(board(&q), placement10("Ka1 Fi10 kf10"));
+    assert!(q.fen().contains(" b - - 0 1"), "{}", q.fen());
+}
+
+#[test]
+fn san_disambiguates_bombers_as_in_chess() {
+    // Two bombers on rank 5 slide to e5: name the file.
+    let p = fb("Ka1 Fa5 Fj5 kj10", "w - - 0 1");
+    assert_eq!(san(&p, "a5e5"), "Fae5");
+    assert_eq!(san(&p, "j5e5"), "Fje5");
+    assert_eq!(p.parse_san("Fae5").unwrap(), mv(&p, "a5e5"));
+    // Two bombers on the e-file: name the rank.
+    let p = fb("Ka1 Fe2 Fe9 kj10", "w - - 0 1");
+    assert_eq!(san(&p, "e2e5"), "F2e5");
+    assert_eq!(san(&p, "e9e5"), "F9e5");
+}
+
+#[test]
+fn a_bomber_is_always_sufficient_material() {
+    assert!(!fb("Ka1 Fe5 kj10", "w - - 0 1").is_insufficient_material());
+    assert!(!fb("Ka1 fe5 kj10", "w - - 0 1").is_insufficient_material());
+    assert!(fb("Ka1 Ne5 kj10", "w - - 0 1").is_insufficient_material());
+}
+
+#[test]
+fn fen_castling_letters_and_piece_letters() {
+    let parse = |pieces: &str, rest: &str| {
+        let fen = format!("{} {rest}", placement10(pieces));
+        VariantPosition::from_fen(Variant::FlyingBombers, Options::default(), &fen)
+    };
+    assert!(parse("Rb1 Kf1 Ri1 kf10", "w KQ - 0 1").is_ok());
+    assert!(parse("Rb1 Kf1 kf10", "w K - 0 1").is_err(), "no rook on i1");
+    assert!(
+        parse("Ra1 Kf1 Rj1 kf10", "w KQ - 0 1").is_err(),
+        "rooks start on b1/i1"
+    );
+    assert!(
+        parse("Ka1 Me5 kj10", "w - - 0 1").is_err(),
+        "no missile here"
+    );
+}
+
+#[test]
+fn moves_do_not_wrap_around_the_board_edges() {
+    // Bomber i5, black pawn j5 beside it: nothing beyond the edge, so no
+    // move to the right at all (a leap "two squares right" must not reach
+    // a6). Left a5..h5, up i6..i10, down i1..i4: 17.
+    let p = fb("Ka1 Fi5 pj5 na6 kc10", "w - - 0 1");
+    let mut tos = vec![];
+    for f in "abcdefgh".chars() {
+        tos.push(format!("{f}5"));
+    }
+    for r in [1, 2, 3, 4, 6, 7, 8, 9, 10] {
+        tos.push(format!("i{r}"));
+    }
+    let tos: Vec<&str> = tos.iter().map(|s| s.as_str()).collect();
+    assert_eq!(moves_from(&p, "i5"), to_each("i5", &tos));
+    // Bomber b5 with a black pawn a5: no leap to j4 (two squares left of b5
+    // in square numbering), no bombing.
+    let p = fb("Ka1 Fb5 pa5 nj4 kc10", "w - - 0 1");
+    assert!(moves_from(&p, "b5")
+        .iter()
+        .all(|m| m.ends_with('5') || &m[2..3] == "b"));
+    assert!(!can_take(&p, "j4") && !can_take(&p, "a5"));
+    // Super knight on i5: 6 ordinary and 6 extra leaps stay on the board.
+    let p = fb_opt(&["super-knights"], "Ka1 Ni5 kc10", "w - - 0 1");
+    assert_eq!(
+        moves_from(&p, "i5"),
+        to_each(
+            "i5",
+            &["g6", "g4", "h7", "j7", "h3", "j3", "h8", "j8", "h2", "j2", "f6", "f4"]
+        )
+    );
+}
+
+#[test]
+fn depth_two_from_the_start_is_the_square_of_depth_one() {
+    // No first move of either side reaches the other side's men or king (the
+    // furthest pawns reach ranks 5 and 6, the leaping bombers a3/j3 find
+    // a9 with a10 occupied behind it), so every white first move leaves
+    // Black its own 36 (40) replies.
+    assert_eq!(start(&[]).perft(2), 36 * 36);
+    assert_eq!(start(&["super-knights"]).perft(2), 40 * 40);
+}

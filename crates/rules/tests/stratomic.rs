@@ -683,3 +683,39 @@ fn game_plays_launches_in_san() {
         Phase::Play
     );
 }
+
+#[test]
+fn blasts_and_steps_do_not_wrap_around_the_board_edges() {
+    // Target j5: area i4 i5 i6 j4 j5 j6 only — the a-file pieces survive.
+    let p = strato("Kc1 Md2 pa4 na5 pa6 ri5 pj4 pj6 kj10", "w - - 0 1 L");
+    assert_eq!(
+        board(&after(&p, "d2@j5")),
+        placement10("Kc1 pa4 na5 pa6 kj10")
+    );
+    // Target a5: area a4 a5 a6 b4 b5 b6 only — the j-file pieces survive.
+    assert_eq!(
+        board(&after(&p, "d2@a5")),
+        placement10("Kc1 ri5 pj4 pj6 kj10")
+    );
+    // Corner target j1: area i1 i2 j1 j2 (the knight i2 goes, a2 stays).
+    let p = strato("Kc1 Md4 Ni2 Na2 kj10", "w - - 0 1 L");
+    assert_eq!(board(&after(&p, "d4@j1")), placement10("Kc1 Na2 kj10"));
+    // Missiles on the edge files step to 5 squares.
+    let p = strato("Ka1 Mj5 Ma7 kc10", "w - - 0 1");
+    assert_eq!(
+        moves_from(&p, "j5"),
+        set(&["j5i4", "j5i5", "j5i6", "j5j4", "j5j6"])
+    );
+    assert_eq!(
+        moves_from(&p, "a7"),
+        set(&["a7a6", "a7a8", "a7b6", "a7b7", "a7b8"])
+    );
+}
+
+#[test]
+fn depth_two_from_the_start_is_44_squared() {
+    // No first move of either side reaches the other's men (pawns reach
+    // ranks 5 and 6, knights rank 4 and 7; no capture, no check, launches
+    // locked), so every white first move leaves Black its 44 replies.
+    assert_eq!(start().perft(2), 44 * 44);
+}
