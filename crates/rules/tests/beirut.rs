@@ -666,7 +666,12 @@ fn multiple_beirut_no_chain_reaction() {
     // White carriers d4 (booming) and e4; black carrier c5. Had e4 exploded
     // too, f5 would go; had c5 exploded, b6 would go.
     let fen = "4k3/8/1p6/2n*2p2/3N*B*3/8/8/4K3 w - - 0 1";
-    for words in [&[][..], &["carriers=2"][..]] {
+    for words in [
+        &[][..],
+        &["carriers=2"][..],
+        &["dead-mans-switch"][..],
+        &["carriers=2", "dead-mans-switch"][..],
+    ] {
         let pos = pos_with(Variant::Beirut, words, fen);
         assert!(has(&pos, "@d4") && has(&pos, "@e4"));
         let after = after(pos, &["@d4"]);
@@ -845,6 +850,23 @@ fn dms_capture_legality_ignores_bombs() {
     ] {
         assert_eq!(moves(&dms(marked)), moves(&dms(plain)), "{marked}");
     }
+}
+
+// §1 DMS rule 4: a blast that exposes the *enemy* king is just a check;
+// play goes on.
+#[test]
+fn dms_blast_exposing_the_enemy_king_is_check() {
+    // Rd1xd4 takes the knight carrier on the long diagonal; the blast opens
+    // b2-h8 onto the black king.
+    let pos = dms("7k/8/8/8/3n*4/8/1B6/3RK3 w - - 0 1");
+    let m = pos.parse_uci("d1d4").unwrap();
+    assert_eq!(pos.move_to_san(m), "Rxd4+");
+    let after = after(pos, &["d1d4"]);
+    assert_eq!(after.fen(), "7k/8/8/8/8/8/1B6/4K3 b - - 0 1");
+    assert!(after.is_check());
+    assert_eq!(after.outcome(), None);
+    // The king steps out: g8 h7 (g7 is on the diagonal).
+    assert_eq!(moves(&after), sorted(&["h8g8", "h8h7"]));
 }
 
 // §1 DMS: legality ignores the bomb both ways — a pinned piece may not take
