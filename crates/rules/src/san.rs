@@ -154,10 +154,33 @@ impl<G: Geometry> Position<G> {
                 found = Some(m);
             }
         }
-        found.ok_or_else(|| MoveError::Illegal {
-            text: text.to_string(),
-            why: "",
+        found.ok_or_else(|| {
+            // `Nd2` when knights on b1 and f3 both reach d2: ambiguous, not illegal.
+            let fits = moves
+                .iter()
+                .filter(|&&m| normalize(&self.bare_form(m)) == wanted)
+                .count();
+            if fits > 1 {
+                MoveError::Ambiguous(text.to_string())
+            } else {
+                MoveError::Illegal {
+                    text: text.to_string(),
+                    why: "",
+                }
+            }
         })
+    }
+
+    /// The SAN of `m` without any disambiguation (`Nd2`, `M@f7`).
+    fn bare_form(&self, m: Move) -> String {
+        let to = G::square_name(m.to);
+        match (m.kind, self.role_at(m.from)) {
+            (MoveKind::Launch, _) => format!("M@{to}"),
+            (MoveKind::Normal, Some(role)) if role != Role::Pawn => {
+                format!("{}{to}", role.upper_char())
+            }
+            _ => String::new(),
+        }
     }
 }
 
@@ -166,7 +189,10 @@ impl<G: Geometry> Position<G> {
 fn normalize(text: &str) -> String {
     let text = text.replace("0-0-0", "O-O-O").replace("0-0", "O-O");
     let mut core: String = text.chars().filter(|c| !"x=+#!?-".contains(*c)).collect();
-    if core.len() >= 4 && core[..4].eq_ignore_ascii_case("boom") {
+    if core
+        .get(..4)
+        .is_some_and(|w| w.eq_ignore_ascii_case("boom"))
+    {
         core.replace_range(..4, "Boom");
     }
     core

@@ -495,7 +495,6 @@ fn malformed_versus_illegal_san() {
 // (`MoveError::Ambiguous`: "a SAN text that fits more than one legal
 // move"), not as illegal — the move is legal, the text just says too little.
 #[test]
-#[ignore = "BUG: under-specified SAN (Nd2 with knights b1+f3, M@f7 with missiles d2+h2) is reported as Illegal, not Ambiguous"]
 fn san_underspecified_text_is_ambiguous() {
     let pos = beirut("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
     assert!(matches!(pos.parse_san("Nd2"), Err(MoveError::Ambiguous(_))));
@@ -511,7 +510,6 @@ fn san_underspecified_text_is_ambiguous() {
 // §5 / issue 3 "clear errors for illegal or malformed moves", never a
 // panic: SAN text with non-ASCII characters is malformed.
 #[test]
-#[ignore = "BUG: parse_san panics (byte index not a char boundary, san.rs normalize) on non-ASCII text such as '日本'"]
 fn san_with_non_ascii_text_is_malformed_not_a_panic() {
     let pos = beirut(BEIRUT_START);
     for text in ["日本", "é4", "Nf3♔", "M ♔nnQnR", "Bööm@e5"] {
