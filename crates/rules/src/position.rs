@@ -919,6 +919,16 @@ impl<G: Geometry> Position<G> {
         let occupied = self.occupied();
         let theirs = self.by_color(!us);
         let kings = self.by_role[KING];
+        let checkers = self.attackers(t, king, !us, theirs, occupied);
+        // A blast only removes pieces, so it can expose our king only by
+        // clearing a line between it and an enemy slider.
+        let r = &self.by_role;
+        let snipers = ((t.rook_rays[king.usize()] & (r[ROOK] | r[QUEEN]))
+            | (t.bishop_rays[king.usize()] & (r[BISHOP] | r[QUEEN])))
+            & theirs;
+        let shields = snipers
+            .squares()
+            .fold(G::Bits::EMPTY, |acc, s| acc | t.between(king, s));
         for missile in (self.by_role[MISSILE] & self.by_color(us)).squares() {
             if self.attackers(t, missile, !us, theirs, occupied).any() {
                 continue;
@@ -929,10 +939,14 @@ impl<G: Geometry> Position<G> {
                 }
                 let removed = ((t.king[target.usize()] | G::Bits::from_square(target)) & !kings)
                     | G::Bits::from_square(missile);
+                if (checkers & !removed).any() {
+                    continue;
+                }
                 let alive = !removed;
-                if self
-                    .attackers(t, king, !us, theirs & alive, occupied & alive)
-                    .is_empty()
+                if (removed & shields).is_empty()
+                    || self
+                        .attackers(t, king, !us, theirs & alive, occupied & alive)
+                        .is_empty()
                 {
                     moves.push(Move {
                         from: missile,
