@@ -597,8 +597,8 @@ fn beirut_dead_mans_switch() {
 fn beirut_composed() {
     let mut tally = Tally::default();
     for (i, opts) in [&[][..], &["dead-mans-switch"][..]].into_iter().enumerate() {
-        let starts = random_positions(300 + i as u64, "beirut", opts, 100);
-        playouts("beirut", opts, &starts, 31 + i as u64, 200, 40, &mut tally);
+        let starts = random_positions(300 + i as u64, "beirut", opts, 150);
+        playouts("beirut", opts, &starts, 31 + i as u64, 300, 40, &mut tally);
         let composed: Vec<String> = BEIRUT_COMPOSED.iter().map(|s| s.to_string()).collect();
         playouts("beirut", opts, &composed, 33 + i as u64, 60, 60, &mut tally);
     }
@@ -612,8 +612,8 @@ fn stratomic_playouts() {
     playouts("stratomic", &[], &start, 41, 40, 150, &mut tally);
     let composed: Vec<String> = STRATOMIC_COMPOSED.iter().map(|s| s.to_string()).collect();
     playouts("stratomic", &[], &composed, 42, 60, 60, &mut tally);
-    let random = random_positions(43, "stratomic", &[], 100);
-    playouts("stratomic", &[], &random, 44, 200, 40, &mut tally);
+    let random = random_positions(43, "stratomic", &[], 150);
+    playouts("stratomic", &[], &random, 44, 300, 40, &mut tally);
     report("stratomic", &tally);
 }
 
@@ -633,8 +633,8 @@ fn flying_bombers_playouts() {
             .map(|s| s.to_string())
             .collect();
         playouts("flying-bombers", opts, &composed, 52, 40, 60, &mut tally);
-        let random = random_positions(53, "flying-bombers", opts, 100);
-        playouts("flying-bombers", opts, &random, 54, 200, 40, &mut tally);
+        let random = random_positions(53, "flying-bombers", opts, 150);
+        playouts("flying-bombers", opts, &random, 54, 300, 40, &mut tally);
         report(&format!("flying-bombers {opts:?}"), &tally);
     }
 }
@@ -732,8 +732,7 @@ fn perft_small() {
 #[test]
 fn reference_sanity_by_hand() {
     // Stratomic start, White to move: 10 pawns × (1 or 2 steps) = 20; the
-    // knights c2, h2 each reach 3 empty squares of rank 4/1 (c2: b4, d4,
-    // a1... — c2 jumps to b4, d4, a1, e1 → 4; h2: g4, i4, f1, j1 → 4) = 8;
+    // knights c2 (to b4, d4, a1, e1) and h2 (to g4, i4, f1, j1) = 8;
     // the missiles a2, j2 step to a1, b1 / i1, j1 = 4; bishops d2, g2 go
     // backwards to c1, e1 / f1, h1 = 4; queen e2 to d1, e1, f1 = 3; king f2
     // to e1, f1, g1 = 3; rooks b2, i2 to b1 / i1 = 2. Total 20+8+4+4+3+3+2 = 44.
@@ -827,9 +826,9 @@ fn reference_sanity_by_hand() {
     assert!(c.in_check(Color::Black));
 
     // Stratomic launch: White king f2, missile j2, black king f10, L. The
-    // missile has 8... it steps to i1, j1, i2(no: empty? yes), i3, j3 = 5
-    // and launches to the 99 other squares, all legal (kings immune) = 104;
-    // king f2: e1, f1, g1, e2, g2, e3, f3, g3 = 8. Total 112.
+    // missile steps to i1, j1, i2, i3, j3 = 5 and launches to the 99 other
+    // squares, all legal (kings immune, nothing attacks the missile) = 104;
+    // king f2: e1, f1, g1, e2, g2, e3, f3, g3 = 8. Total 112; without L, 13.
     let l = reference(
         "stratomic",
         &[],
@@ -842,6 +841,71 @@ fn reference_sanity_by_hand() {
         "5k4/10/10/10/10/10/10/10/5K3M/10 w - - 0 1 -",
     );
     assert_eq!(l.perft(1), 13);
+
+    // Stratomic, white king f2 in check from the black missile e3, rooks
+    // b2, i2, missile j2, not unlocked: the king goes to e1, f1, g1, g2, g3
+    // or takes on e3 (e2, f3 touch the missile; no castling out of check;
+    // nothing else reaches e3) = 6. With L, also the 9 launches whose blast
+    // covers e3 (targets d2..f4) = 15; every other launch leaves the check.
+    let fen = "10/5k4/10/10/10/10/10/4m5/1R3K2RM/10 w KQ - 0 30 -";
+    assert_eq!(reference("stratomic", &[], fen).perft(1), 6);
+    let fen = "10/5k4/10/10/10/10/10/4m5/1R3K2RM/10 w KQ - 0 30 L";
+    assert_eq!(reference("stratomic", &[], fen).perft(1), 15);
+    // Stratomic double step from rank 3: pawn e3 to e4, e5; king f2 to e1,
+    // f1, g1, e2, g2, f3, g3 = 9.
+    let fen = "10/5k4/10/10/10/3p6/10/4P5/5K4/10 w - - 0 20 L";
+    assert_eq!(reference("stratomic", &[], fen).perft(1), 9);
+
+    // Flying Bombers castling, kings f1/f10 and rooks b, i only: king steps
+    // e1, g1, e2, f2, g2 = 5; castlings f1h1, f1d1, f1c1 = 3 (f1i1 and f1b1
+    // would put the king on i1/b1, attacked by the rooks i10/b10); rook b1:
+    // b2..b10, a1, c1, d1, e1 = 13; rook i1: i2..i10, j1, h1, g1 = 12. Total 33.
+    let fen = "1r3k2r1/10/10/10/10/10/10/10/10/1R3K2R1 w KQkq - 0 1";
+    assert_eq!(reference("flying-bombers", &[], fen).perft(1), 33);
+    // The same with a black bomber on j1. It pins the rook i1 against the
+    // king (with i1 empty it would bomb f1, e1 being empty), so the rook may
+    // only go to h1, g1 or take j1 = 3; the king may not pass h1 (two squares
+    // from the bomber: helicopter), so f1h1 and f1i1 are out, f1b1 as above:
+    // castlings f1d1, f1c1 = 2; king steps 5; rook b1 13. Total 23.
+    let fen = "1r3k2r1/10/10/10/10/10/10/10/10/1R3K2Rf w KQkq - 0 1";
+    assert_eq!(reference("flying-bombers", &[], fen).perft(1), 23);
+    // White king f1 in check from a black bomber f3 (two squares away): e1,
+    // g1, e2, g2 are safe, f2 is not (bombing or helicopter onto f2 with f1
+    // then empty). Total 4.
+    let fen = "5k4/10/10/10/10/10/10/5f4/10/5K4 w - - 0 1";
+    assert_eq!(reference("flying-bombers", &[], fen).perft(1), 4);
+    // Black king f9 in check by bombing from f5 (f10 empty beyond): all 8
+    // king squares but f8 (bombed over f6, f7 with f9 empty beyond) = 7.
+    let fen = "10/5k4/10/10/10/5F4/10/10/10/4K5 b - - 0 1";
+    assert_eq!(reference("flying-bombers", &[], fen).perft(1), 7);
+    // En passant after a 3-step e2-e5 (`e3e4`): d4xe3 and f5xe4 both take
+    // e5; the pawn steps d4-d3, f5-f4; the black king f10 to e10, g10, e9,
+    // f9, g9. Total 2 + 2 + 5 = 9.
+    let fen = "5k4/10/10/10/10/4Pp4/3p6/10/10/5K4 b - e3e4 0 1";
+    let ep = reference("flying-bombers", &[], fen);
+    assert_eq!(ep.perft(1), 9);
+    assert!(ep.legal_moves().contains(&"d4e3".to_string()));
+    assert!(ep.legal_moves().contains(&"f5e4".to_string()));
+
+    // Beirut: white king e1, pawns d2, e2* (the e2 boom would remove the
+    // own king: illegal), black queen d5*: king d1, f1, f2; pawns d3, d4,
+    // e3, e4. Total 7.
+    let fen = "4k3/8/8/3q*4/8/8/3PP*3/4K3 w - - 0 1";
+    assert_eq!(reference("beirut", &[], fen).perft(1), 7);
+
+    // Dead Man's Switch, en passant on a carrier: white pawn e5, black
+    // carrier pawn d5 that just made d7-d5, kings e6 and e1. White: exd6
+    // and the king's d1, f1, d2, e2, f2 = 6 (e5-e6 is blocked). After exd6
+    // the black king has d5, e5, f5, d6, f6, d7, f7 = 7 (e7 is attacked by
+    // the pawn d6); under Dead Man's Switch the blast centred on d5 took the
+    // king e6 and the game is over: 0. After each of the 5 king moves Black
+    // has d7, e7, f7, f5, xe5 and d5-d4 = 6 (d6, f6 attacked by e5; the boom
+    // on d5 would take the own king). Depth 2: 30 + 7 = 37, or 30 with the
+    // switch.
+    let fen = "8/8/4k3/3p*P3/8/8/8/4K3 w - d6 0 1";
+    assert_eq!(reference("beirut", &[], fen).divide(2).len(), 6);
+    assert_eq!(reference("beirut", &[], fen).perft(2), 37);
+    assert_eq!(reference("beirut", &["dead-mans-switch"], fen).perft(2), 30);
 
     // Beirut boom: white carrier knight on d5 next to the black king e6:
     // "@d5" removes the king (legal, the game ends at once: no moves after).
@@ -858,15 +922,15 @@ fn data_cases() -> Vec<(&'static str, Vec<&'static str>, String, u32)> {
     let start_s = Game::Stratomic.start_fen().to_string();
     let start_f = Game::FlyingBombers.start_fen().to_string();
     let mut v = vec![
-        ("stratomic", vec![], start_s, 4),
-        ("flying-bombers", vec![], start_f.clone(), 4),
+        ("stratomic", vec![], start_s, 5),
+        ("flying-bombers", vec![], start_f.clone(), 5),
         (
             "flying-bombers",
             vec!["immediate-landing"],
             start_f.clone(),
-            4,
+            5,
         ),
-        ("flying-bombers", vec!["super-knights"], start_f.clone(), 4),
+        ("flying-bombers", vec!["super-knights"], start_f.clone(), 5),
         (
             "flying-bombers",
             vec!["immediate-landing", "super-knights"],
@@ -882,12 +946,26 @@ fn data_cases() -> Vec<(&'static str, Vec<&'static str>, String, u32)> {
             v.push(("flying-bombers", o, f.to_string(), 3));
         }
     }
+    for f in FLYING_BOMBERS_EN_PASSANT {
+        for o in [vec![], vec!["immediate-landing"]] {
+            v.push(("flying-bombers", o, f.to_string(), 4));
+        }
+    }
     for f in BEIRUT_COMPOSED {
         v.push(("beirut", vec![], f.to_string(), 3));
         v.push(("beirut", vec!["dead-mans-switch"], f.to_string(), 3));
     }
     v
 }
+
+/// Flying Bombers positions with an en passant field (data file).
+const FLYING_BOMBERS_EN_PASSANT: &[&str] = &[
+    // After e2-e5: d4xe3 and f5xe4 both take e5.
+    "5k4/10/10/10/10/4Pp4/3p6/10/10/5K4 b - e3e4 0 1",
+    // After d9-d7 beside a white pawn e7 (d8 only), and a white pawn on c2
+    // that can make 1-3 steps past the black pawn on b4.
+    "5k4/10/10/3pP5/10/10/1p8/10/2P7/5K4 w - d8 0 2",
+];
 
 /// Beirut positions with bombs for the data file.
 const BEIRUT_COMPOSED: &[&str] = &[
@@ -897,6 +975,13 @@ const BEIRUT_COMPOSED: &[&str] = &[
     "r3k2r/p1ppqpb1/bn*2pnp1/3PN*3/1p2P3/2N2Q*1p/PPPBBPPP/R3K2R b KQkq - 0 1",
     "8/2p5/3p4/KP*5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     "4k3/8/8/3q*4/8/8/3PP*3/4K3 w - - 0 1",
+    // En passant capture of a carrier pawn: under Dead Man's Switch the
+    // blast is centred on d5 and destroys the black king e6 (white wins) ...
+    "8/8/4k3/3p*P3/8/8/8/4K3 w - d6 0 1",
+    // ... or the white king e4 (white loses).
+    "3k4/8/8/3p*P3/4K3/8/8/8 w - d6 0 1",
+    // Several carriers per side (Multiple Beirut).
+    "r1b1k2r/pp*p*1qppp/2n2n2/3p*4/1b1P4/2N*1PN2/PPQ*2PPP/R1B1KB*1R w KQkq - 2 7",
 ];
 
 /// Recomputes the deeper counts with the reference, checks them against the
@@ -914,24 +999,43 @@ fn write_perft_data() {
             .to_string(),
         "# write_perft_data). tests/perft_variants.rs checks the engine against them.".to_string(),
     ];
-    let mut failures = Vec::new();
-    for (variant, options, fen, depth) in data_cases() {
-        let mut counts = Vec::new();
-        for d in 1..=depth {
-            match compare_perft(variant, &options, &fen, d) {
-                Ok(n) => counts.push(format!("{d}:{n}")),
-                Err(e) => {
-                    failures.push(e);
+    // Two workers (the reference is slow at depth 5); results kept in order.
+    let cases = data_cases();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<(Vec<String>, Option<String>)>> =
+        cases.iter().map(|_| Default::default()).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..2 {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let Some((variant, options, fen, depth)) = cases.get(i) else {
                     break;
+                };
+                let mut counts = Vec::new();
+                let mut failure = None;
+                for d in 1..=*depth {
+                    match compare_perft(variant, options, fen, d) {
+                        Ok(n) => counts.push(format!("{d}:{n}")),
+                        Err(e) => {
+                            failure = Some(e);
+                            break;
+                        }
+                    }
                 }
-            }
+                println!("{variant}|{options:?}|{fen}|{}", counts.join(" "));
+                *results[i].lock().unwrap() = (counts, failure);
+            });
         }
+    });
+    let mut failures = Vec::new();
+    for ((variant, options, fen, _), result) in cases.iter().zip(results) {
+        let (counts, failure) = result.into_inner().unwrap();
+        failures.extend(failure);
         let opts = if options.is_empty() {
             "-".to_string()
         } else {
             options.join(",")
         };
-        println!("{variant}|{opts}|{fen}|{}", counts.join(" "));
         if !counts.is_empty() {
             lines.push(format!("{variant}|{opts}|{fen}|{}", counts.join(" ")));
         }
