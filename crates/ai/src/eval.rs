@@ -1,0 +1,384 @@
+//! Static evaluation that knows the three games: material (missiles and
+//! bombers included), piece placement and mobility, pawns, king safety
+//! against ordinary attacks and against blasts (Beirut carriers next to a
+//! king, Stratomic missiles that could launch at the pieces around a king),
+//! launch availability and bomber lines.
+
+use boomchess_rules::{Bits, Color, Geometry, Piece, Position, Role, Square, Variant};
+use core::marker::PhantomData;
+
+/// Piece values in centipawns for `variant`, indexed by [`Role::index`].
+pub fn piece_values(variant: Variant, super_knights: bool) -> [i32; 8] {
+    // King, Queen, Rook, Bishop, Knight, Pawn, Missile, Bomber.
+    match variant {
+        Variant::Beirut => [0, 950, 500, 330, 320, 100, 0, 0],
+        // On 10x10 a knight covers less of the board; a missile steps like
+        // a king and can be launched, which makes it worth about a rook
+        // once launches are unlocked (see `LAUNCH_BONUS`).
+        Variant::Stratomic => [0, 1000, 520, 345, 290, 100, 420, 0],
+        Variant::FlyingBombers => {
+            let knight = if super_knights { 360 } else { 290 };
+            [0, 1000, 520, 345, knight, 100, 0, 650]
+        }
+    }
+}
+
+/// Extra value of a missile while launches are unlocked.
+pub const LAUNCH_BONUS: i32 = 60;
+/// Extra value of one of our own (known) Beirut bomb carriers.
+pub const CARRIER_BONUS: i32 = 60;
+
+/// Evaluation tables for one game on one board size.
+#[derive(Clone, Debug)]
+pub(crate) struct Evaluator<G: Geometry> {
+    pub values: [i32; 8],
+    variant: Variant,
+    carriers_option: i32,
+    super_knights: bool,
+    /// Centralisation, 0 at the rim growing towards the centre.
+    centre: [i32; 128],
+    /// Pawn start rank and promotion rank, relative to the pawn's side.
+    pawn_start: u8,
+    promotion: u8,
+    back_rank: u8,
+    /// Sum of both sides' non-pawn, non-king material at the start.
+    full_phase: i32,
+    _board: PhantomData<G>,
+}
+
+const ALL_ROLES: [Role; 7] = [
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+    Role::Missile,
+    Role::Bomber,
+];
+
+/// King-zone attack penalty by the weighted number of attackers.
+const KING_ATTACK: [i32; 12] = [0, 0, 12, 30, 55, 85, 120, 160, 200, 240, 280, 320];
+
+impl<G: Geometry> Evaluator<G> {
+    pub fn new(variant: Variant, carriers_option: u8, super_knights: bool) -> Self {
+        let mut centre = [0; 128];
+        let (f, r) = (i32::from(G::FILES), i32::from(G::RANKS));
+        for (i, c) in centre.iter_mut().enumerate().take(G::SQUARES) {
+            let sq = Square::from_index(i as u8);
+            let df = (2 * i32::from(G::file(sq)) - (f - 1)).abs();
+            let dr = (2 * i32::from(G::rank(sq)) - (r - 1)).abs();
+            // 0 on the rim, (f-1)/2 in the centre.
+            *c = (f - 1 - df.max(dr)) / 2 + (f - 1 - (df + dr) / 2) / 4;
+        }
+        let (pawn_start, promotion, back_rank) = match variant {
+            Variant::Beirut => (1, 7, 0),
+            Variant::Stratomic => (2, 8, 1),
+            Variant::FlyingBombers => (1, 9, 0),
+        };
+        let values = piece_values(variant, super_knights);
+        let per_side: i32 = match variant {
+            Variant::Beirut => values[1] + 2 * (values[2] + values[3] + values[4]),
+            Variant::Stratomic => values[1] + 2 * (values[2] + values[3] + values[4] + values[6]),
+            Variant::FlyingBombers => {
+                values[1] + 2 * (values[2] + values[3] + values[4] + values[7])
+            }
+        };
+        Evaluator {
+            values,
+            variant,
+            carriers_option: i32::from(carriers_option.max(1)),
+            super_knights,
+            centre,
+            pawn_start,
+            promotion,
+            back_rank,
+            full_phase: 2 * per_side,
+            _board: PhantomData,
+        }
+    }
+
+    /// The value of whatever stands on `sq` (0 for a king or an empty square).
+    #[inline]
+    pub fn value_at(&self, pos: &Position<G>, sq: Square) -> i32 {
+        pos.role_at(sq).map_or(0, |r| self.values[r.index()])
+    }
+
+    #[inline]
+    fn relative_rank(color: Color, sq: Square) -> u8 {
+        match color {
+            Color::White => G::rank(sq),
+            Color::Black => G::RANKS - 1 - G::rank(sq),
+        }
+    }
+
+    /// The evaluation in centipawns from the side to move's point of view.
+    pub fn evaluate(&self, pos: &Position<G>) -> i32 {
+        let t = G::tables();
+        let occ = pos.occupied();
+        let kings = pos.by_role(Role::King);
+        let mut phase = 0;
+        for role in [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Missile,
+            Role::Bomber,
+        ] {
+            phase += pos.by_role(role).count() as i32 * self.values[role.index()];
+        }
+        // 256 = opening, 0 = bare endgame.
+        let phase = (phase * 256 / self.full_phase.max(1)).min(256);
+        let pawns = pos.by_role(Role::Pawn);
+        let mut score = [0i32; 2];
+        for c in Color::ALL {
+            let own = pos.by_color(c);
+            let them = pos.by_color(!c);
+            let enemy_king = pos.king_of(!c);
+            let enemy_zone = enemy_king.map_or(G::Bits::EMPTY, |k| {
+                t.king[k.usize()] | G::Bits::from_square(k)
+            });
+            let mut s = 0;
+            let mut attackers = 0;
+            let mut attack_weight = 0;
+            for role in ALL_ROLES {
+                let set = pos.by_role(role) & own;
+                if set.is_empty() {
+                    continue;
+                }
+                let value = self.values[role.index()];
+                for sq in set.squares() {
+                    let i = sq.usize();
+                    s += value;
+                    let att = match role {
+                        Role::Pawn => {
+                            s += self.pawn_bonus(pos, c, sq, pawns & them);
+                            G::Bits::EMPTY
+                        }
+                        Role::Knight => {
+                            let mut a = t.knight[i];
+                            if self.super_knights {
+                                a |= t.long_knight[i];
+                            }
+                            s += 5 * self.centre[i] + 3 * (a & !own).count() as i32;
+                            a
+                        }
+                        Role::Bishop => {
+                            let a = t.bishop_attacks(sq, occ);
+                            s += 2 * self.centre[i] + 4 * (a & !own).count() as i32;
+                            a
+                        }
+                        Role::Rook => {
+                            let a = t.rook_attacks(sq, occ);
+                            s += 2 * (a & !own).count() as i32;
+                            let file = t.files[usize::from(G::file(sq))];
+                            if (file & pawns & own).is_empty() {
+                                s += if (file & pawns).is_empty() { 20 } else { 10 };
+                            }
+                            a
+                        }
+                        Role::Queen => {
+                            let a = t.rook_attacks(sq, occ) | t.bishop_attacks(sq, occ);
+                            s += self.centre[i] + (a & !own).count() as i32;
+                            a
+                        }
+                        Role::Missile => {
+                            let a = t.king[i];
+                            s += 3 * self.centre[i];
+                            if pos.launches_unlocked() {
+                                s += LAUNCH_BONUS;
+                            }
+                            a
+                        }
+                        Role::Bomber => {
+                            let a = t.rook_attacks(sq, occ);
+                            s += 3 * (a & !occ).count() as i32 + self.bomber_threats(pos, sq, them);
+                            a | t.dabbaba[i]
+                        }
+                        Role::King => G::Bits::EMPTY,
+                    };
+                    if (att & enemy_zone).any() {
+                        attackers += 1;
+                        attack_weight += match role {
+                            Role::Queen => 4,
+                            Role::Rook | Role::Bomber => 3,
+                            Role::Missile => 1,
+                            _ => 2,
+                        };
+                    }
+                }
+            }
+            // Pressure on the enemy king.
+            if attackers >= 2 {
+                let w = (attack_weight as usize).min(KING_ATTACK.len() - 1);
+                s += KING_ATTACK[w] * phase / 256;
+            }
+            if let Some(k) = pos.king_of(c) {
+                s += self.king_placement(pos, c, k, phase);
+                s += self.blast_safety(pos, k, own, them, kings);
+            }
+            if self.variant == Variant::Beirut {
+                s += self.carrier_terms(pos, c, enemy_king);
+            }
+            score[c.index()] = s;
+        }
+        let us = pos.turn();
+        score[us.index()] - score[(!us).index()] + 10
+    }
+
+    fn pawn_bonus(&self, pos: &Position<G>, c: Color, sq: Square, enemy_pawns: G::Bits) -> i32 {
+        let _ = pos;
+        let rel = i32::from(Self::relative_rank(c, sq));
+        let start = i32::from(self.pawn_start);
+        let total = (i32::from(self.promotion) - start).max(1);
+        let progress = (rel - start).max(0);
+        let mut s = progress * progress * 50 / (total * total);
+        let file = i32::from(G::file(sq));
+        // Centre pawns a little forward are good.
+        let centre_file = (2 * file - (i32::from(G::FILES) - 1)).abs() <= 3;
+        if centre_file && progress >= 1 {
+            s += 8;
+        }
+        // Passed pawn: no enemy pawn ahead on this or a neighbouring file.
+        let passed = enemy_pawns.squares().all(|e| {
+            (i32::from(G::file(e)) - file).abs() > 1 || i32::from(Self::relative_rank(c, e)) <= rel
+        });
+        if passed {
+            s += 10 + progress * progress * 90 / (total * total);
+        }
+        s
+    }
+
+    fn king_placement(&self, pos: &Position<G>, c: Color, k: Square, phase: i32) -> i32 {
+        let t = G::tables();
+        let rel = i32::from(Self::relative_rank(c, k)) - i32::from(self.back_rank);
+        let file = i32::from(G::file(k));
+        let files = i32::from(G::FILES);
+        // Middlegame: stay home, towards a wing, behind pawns.
+        let mut mg = -30 * rel.abs();
+        let from_centre = (2 * file - (files - 1)).abs();
+        if from_centre >= files / 2 {
+            mg += 15;
+        }
+        let shield = (t.king[k.usize()]
+            & pos.by_piece(Piece {
+                color: c,
+                role: Role::Pawn,
+            }))
+        .count() as i32;
+        mg += 8 * shield.min(3);
+        // Endgame: centralise.
+        let eg = 8 * self.centre[k.usize()];
+        (mg * phase + eg * (256 - phase)) / 256
+    }
+
+    /// Dangers to the men around `c`'s king from explosions.
+    fn blast_safety(
+        &self,
+        pos: &Position<G>,
+        k: Square,
+        own: G::Bits,
+        them: G::Bits,
+        kings: G::Bits,
+    ) -> i32 {
+        let t = G::tables();
+        let around = t.king[k.usize()];
+        match self.variant {
+            Variant::Beirut => {
+                // Any enemy man might carry a bomb: enemy men next to our
+                // king are a danger whatever we know, the more carriers the
+                // game has.
+                let near = (around & them & !kings).count() as i32;
+                let ring2 = (t.king[k.usize()]
+                    .squares()
+                    .fold(G::Bits::EMPTY, |acc, s| acc | t.king[s.usize()])
+                    & them
+                    & !kings
+                    & !around)
+                    .count() as i32;
+                -(near * 18 + ring2 * 4) * self.carriers_option.min(3)
+            }
+            Variant::Stratomic => {
+                // Kings are immune to blasts, the men around them are not:
+                // enemy missiles could launch at them.
+                let missiles = (pos.by_role(Role::Missile) & them).count() as i32;
+                if missiles == 0 {
+                    return 0;
+                }
+                let exposed: i32 = (around & own & !kings)
+                    .squares()
+                    .map(|s| self.value_at(pos, s))
+                    .sum();
+                let weight = if pos.launches_unlocked() { 2 } else { 1 };
+                -(exposed.min(1500) * missiles.min(2) * weight) / 40
+            }
+            Variant::FlyingBombers => {
+                // Enemy bombers on our king's lines with at most one piece
+                // between them and the king.
+                let occ = pos.occupied();
+                let bombers = pos.by_role(Role::Bomber) & them & t.rook_rays[k.usize()];
+                let mut s = 0;
+                for b in bombers.squares() {
+                    if !(t.between(b, k) & occ).more_than_one() {
+                        s -= 30;
+                    }
+                }
+                s
+            }
+        }
+    }
+
+    /// A bomber's bombing threats: along each line, the first piece met is
+    /// an enemy with an empty square beyond it.
+    fn bomber_threats(&self, pos: &Position<G>, sq: Square, them: G::Bits) -> i32 {
+        let t = G::tables();
+        let occ = pos.occupied();
+        let mut s = 0;
+        for d in [0usize, 1, 4, 5] {
+            let blockers = t.rays[d][sq.usize()] & occ;
+            if blockers.is_empty() {
+                continue;
+            }
+            let first = if d < 4 {
+                blockers.first()
+            } else {
+                blockers.last()
+            };
+            if !them.has(first) {
+                continue;
+            }
+            let beyond = t.rays[d][first.usize()];
+            let next_free = if beyond.is_empty() {
+                false
+            } else {
+                let next = if d < 4 { beyond.first() } else { beyond.last() };
+                !occ.has(next)
+            };
+            if next_free {
+                s += self.value_at(pos, first) / 12;
+            }
+        }
+        s
+    }
+
+    /// Beirut: our own known carriers are worth keeping, and worth more
+    /// near the enemy king.
+    fn carrier_terms(&self, pos: &Position<G>, c: Color, enemy_king: Option<Square>) -> i32 {
+        let mut s = 0;
+        for sq in pos.carriers(c).squares() {
+            s += CARRIER_BONUS;
+            if let Some(k) = enemy_king {
+                let d = G::file(sq)
+                    .abs_diff(G::file(k))
+                    .max(G::rank(sq).abs_diff(G::rank(k)));
+                s += match d {
+                    0 | 1 => 150,
+                    2 => 60,
+                    3 => 20,
+                    _ => 0,
+                };
+            }
+        }
+        s
+    }
+}

@@ -1,0 +1,742 @@
+//! The search: iterative deepening negamax alpha-beta with principal
+//! variation search, a transposition table, move ordering (table move,
+//! winning explosions, MVV-LVA captures, killers, history), late move
+//! reductions, check extension and a quiescence search over captures and
+//! profitable explosions. Generic over the board size.
+
+use crate::eval::Evaluator;
+use crate::rng::mix;
+use crate::tt::{from_tt, Bound, Tt, MATE_BOUND};
+use boomchess_rules::{Bits, Color, Geometry, Move, MoveKind, Outcome, Position, Role, Square};
+use core::sync::atomic::{AtomicBool, Ordering};
+
+/// Larger than any score.
+pub(crate) const INF: i32 = 32_000;
+/// The score of giving mate (or destroying the king) right now; a mate
+/// `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 31_000;
+/// The deepest ply the search goes (extensions and quiescence included).
+const MAX_PLY: usize = 100;
+/// Plies of quiescence search at most.
+const QS_MAX: i32 = 12;
+
+/// What stops a search.
+pub(crate) struct Budget<'a> {
+    pub max_depth: u32,
+    pub nodes: u64,
+    /// Absolute clock time (ms) to stop at, or infinity.
+    pub hard_deadline: f64,
+    /// Absolute clock time (ms) after which no new iteration starts.
+    pub soft_deadline: f64,
+    pub stop: &'a AtomicBool,
+    pub clock: &'a dyn Fn() -> f64,
+}
+
+/// The result of a root search.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RootResult {
+    pub best: Option<Move>,
+    pub score: i32,
+    pub depth: u32,
+    /// Scores of the root moves (upper bounds for moves refuted by the
+    /// margin window), best first.
+    pub scores: Vec<(Move, i32)>,
+    pub pv: Vec<Move>,
+}
+
+/// One ordered move.
+#[derive(Clone, Copy, Debug)]
+struct Scored {
+    order: i32,
+    mv: Move,
+    /// Captures, explosions and promotions are not quiet.
+    quiet: bool,
+}
+
+const TT_MOVE: i32 = 4_000_000;
+const WIN_BOOM: i32 = 3_000_000;
+const GOOD_TACTIC: i32 = 2_000_000;
+/// Slots of the launch de-duplication table (more than any move list).
+const LAUNCH_TABLE: usize = 8192;
+const KILLER: i32 = 1_000_000;
+const BAD_TACTIC: i32 = -1_000_000;
+
+pub(crate) struct Searcher<'a, G: Geometry> {
+    tt: &'a mut Tt,
+    budget: Budget<'a>,
+    pub nodes: u64,
+    stopped: bool,
+    killers: Vec<[Option<Move>; 2]>,
+    /// History scores by `[piece color * 8 + role][to square]`.
+    history: Vec<i32>,
+    /// Repetition keys of the game so far and the current line.
+    path: Vec<u64>,
+    lists: Vec<Vec<Scored>>,
+    scratch: Box<G::MoveList>,
+    /// Launches seen at the current node: `(stamp, missile, emptied squares)`
+    /// in an open-addressing table; a new stamp per node empties it.
+    launch_seen: Vec<(u32, u8, u128)>,
+    stamp: u32,
+    /// Number of legal moves found by the last `generate`.
+    legal_count: usize,
+    pub eval: Evaluator<G>,
+    noise: i32,
+    seed: u64,
+}
+
+/// A hash of the position without any bomb marks, so that positions
+/// repeat alike whatever a player knows about carriers.
+pub(crate) fn repetition_key<G: Geometry>(pos: &Position<G>) -> u64 {
+    if (pos.carriers(Color::White) | pos.carriers(Color::Black)).is_empty() {
+        return pos.hash();
+    }
+    let mut bare = *pos;
+    for c in Color::ALL {
+        // Removing marks never fails for Beirut positions.
+        let _ = bare.set_carriers(c, &[]);
+    }
+    bare.hash()
+}
+
+impl<'a, G: Geometry> Searcher<'a, G> {
+    pub fn new(
+        tt: &'a mut Tt,
+        budget: Budget<'a>,
+        eval: Evaluator<G>,
+        history: Vec<u64>,
+        noise: i32,
+        seed: u64,
+    ) -> Self {
+        Searcher {
+            tt,
+            budget,
+            nodes: 0,
+            stopped: false,
+            killers: vec![[None; 2]; MAX_PLY + 2],
+            history: vec![0; 16 * 128],
+            path: history,
+            lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            scratch: Box::default(),
+            launch_seen: vec![(0, 0, 0); LAUNCH_TABLE],
+            stamp: 0,
+            legal_count: 0,
+            eval,
+            noise,
+            seed,
+        }
+    }
+
+    /// Whether the search must stop now.
+    #[inline]
+    fn poll(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.nodes >= self.budget.nodes {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0 {
+            let late = self.budget.hard_deadline.is_finite()
+                && (self.budget.clock)() >= self.budget.hard_deadline;
+            if late || self.budget.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// The static evaluation plus this engine's deterministic noise.
+    #[inline]
+    fn evaluate(&self, pos: &Position<G>) -> i32 {
+        let e = self.eval.evaluate(pos);
+        if self.noise > 0 {
+            let span = 2 * self.noise as u64 + 1;
+            e + (mix(pos.hash() ^ self.seed) % span) as i32 - self.noise
+        } else {
+            e
+        }
+    }
+
+    /// The score of a position without legal moves.
+    fn terminal(pos: &Position<G>, ply: usize) -> i32 {
+        match pos.outcome() {
+            Some(Outcome::Decisive { winner, .. }) if winner == pos.turn() => MATE - ply as i32,
+            Some(Outcome::Decisive { .. }) => -MATE + ply as i32,
+            _ => 0,
+        }
+    }
+
+    fn is_repetition(&self, key: u64, halfmoves: u32) -> bool {
+        let n = self.path.len();
+        // path[n - 1] is this position itself.
+        let window = (halfmoves as usize).min(n.saturating_sub(1));
+        let mut i = 2;
+        while i <= window {
+            if self.path[n - 1 - i] == key {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
+    /// Value of the enemy (positive) and own (negative) pieces on `sq`,
+    /// kings counted only when `kings_count`.
+    #[inline]
+    fn signed_value(&self, pos: &Position<G>, sq: Square, us: Color) -> i32 {
+        match pos.piece_at(sq) {
+            Some(p) if p.role == Role::King => {
+                if p.color == us {
+                    -MATE
+                } else {
+                    MATE
+                }
+            }
+            Some(p) => {
+                let v = self.eval.values[p.role.index()];
+                if p.color == us {
+                    -v
+                } else {
+                    v
+                }
+            }
+            None => 0,
+        }
+    }
+
+    /// Material a move wins (enemy pieces removed minus our own, the
+    /// launched missile included) and, for a launch, the exact set of
+    /// squares it empties (two launches emptying the same squares lead to
+    /// the same position).
+    fn tactic_gain(&self, pos: &Position<G>, m: Move) -> (i32, u128) {
+        let t = G::tables();
+        let us = pos.turn();
+        let v = &self.eval.values;
+        match m.kind {
+            MoveKind::Boom => {
+                let area = t.king[m.from.usize()] | G::Bits::from_square(m.from);
+                let gain = (area & pos.occupied())
+                    .squares()
+                    .map(|s| self.signed_value(pos, s, us))
+                    .sum();
+                (gain, 0)
+            }
+            MoveKind::Launch => {
+                let kings = pos.by_role(Role::King);
+                let area =
+                    (t.king[m.to.usize()] | G::Bits::from_square(m.to)) & pos.occupied() & !kings;
+                let mut key: u128 = 1u128 << m.from.index();
+                let mut gain = -v[Role::Missile.index()];
+                for s in area.squares() {
+                    if s != m.from {
+                        gain += self.signed_value(pos, s, us);
+                        key |= 1u128 << s.index();
+                    }
+                }
+                (gain, key)
+            }
+            MoveKind::EnPassant => (v[Role::Pawn.index()], 0),
+            _ => {
+                let them = pos.by_color(!us);
+                let mut gain = if them.has(m.to) {
+                    self.eval.value_at(pos, m.to)
+                } else {
+                    0
+                };
+                if pos.by_role(Role::Bomber).has(m.from) {
+                    gain += (t.between(m.from, m.to) & them)
+                        .squares()
+                        .map(|s| self.eval.value_at(pos, s))
+                        .sum::<i32>();
+                }
+                if let MoveKind::Promotion(r) = m.kind {
+                    gain += v[r.index()] - v[Role::Pawn.index()];
+                }
+                (gain, 0)
+            }
+        }
+    }
+
+    /// Generates and orders the moves of `pos` into `out`. With
+    /// `tactical`, only captures, promotions to the best pieces and
+    /// explosions that win material (or a king) are kept. Launches that
+    /// empty the same squares as an earlier one are dropped.
+    fn generate(
+        &mut self,
+        pos: &Position<G>,
+        out: &mut Vec<Scored>,
+        tt_move: Option<Move>,
+        ply: usize,
+        tactical: bool,
+    ) {
+        out.clear();
+        pos.legal_moves(&mut self.scratch);
+        let us = pos.turn();
+        let them = pos.by_color(!us);
+        let killers = self.killers[ply.min(MAX_PLY)];
+        self.legal_count = self.scratch.len();
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.launch_seen.fill((0, 0, 0));
+            self.stamp = 1;
+        }
+        for idx in 0..self.scratch.len() {
+            let m = self.scratch[idx];
+            let mover = pos.role_at(m.from);
+            let (order, quiet) = match m.kind {
+                MoveKind::Boom | MoveKind::Launch => {
+                    let (gain, key) = self.tactic_gain(pos, m);
+                    if m.kind == MoveKind::Launch && !self.first_launch(m.from.index(), key) {
+                        continue;
+                    }
+                    if gain >= MATE / 2 {
+                        (WIN_BOOM, false)
+                    } else if gain > 0 {
+                        (GOOD_TACTIC + gain, false)
+                    } else if tactical {
+                        continue;
+                    } else {
+                        (BAD_TACTIC + gain, false)
+                    }
+                }
+                MoveKind::Promotion(r) => {
+                    if tactical
+                        && !matches!(r, Role::Queen | Role::Missile | Role::Bomber)
+                        && !them.has(m.to)
+                    {
+                        continue;
+                    }
+                    let (gain, _) = self.tactic_gain(pos, m);
+                    (GOOD_TACTIC + gain, false)
+                }
+                _ => {
+                    let (gain, _) = self.tactic_gain(pos, m);
+                    if gain > 0 {
+                        let attacker = mover.map_or(0, |r| self.eval.values[r.index()]) / 10;
+                        (GOOD_TACTIC + gain * 4 - attacker, false)
+                    } else if tactical {
+                        continue;
+                    } else if killers[0] == Some(m) {
+                        (KILLER + 2, true)
+                    } else if killers[1] == Some(m) {
+                        (KILLER + 1, true)
+                    } else {
+                        let role = mover.map_or(0, |r| r.index());
+                        (
+                            self.history[(us.index() * 8 + role) * 128 + m.to.usize()],
+                            true,
+                        )
+                    }
+                }
+            };
+            let order = if Some(m) == tt_move { TT_MOVE } else { order };
+            out.push(Scored {
+                order,
+                mv: m,
+                quiet,
+            });
+        }
+    }
+
+    /// Records a launch's effect; false if an earlier launch of this node
+    /// had the same one.
+    fn first_launch(&mut self, from: u8, key: u128) -> bool {
+        let h = mix((key as u64) ^ ((key >> 64) as u64).rotate_left(17) ^ u64::from(from));
+        let mut i = h as usize & (LAUNCH_TABLE - 1);
+        loop {
+            let slot = &mut self.launch_seen[i];
+            if slot.0 != self.stamp {
+                *slot = (self.stamp, from, key);
+                return true;
+            }
+            if slot.1 == from && slot.2 == key {
+                return false;
+            }
+            i = (i + 1) & (LAUNCH_TABLE - 1);
+        }
+    }
+
+    /// Moves the best-ordered of `list[i..]` to `i`.
+    #[inline]
+    fn pick(list: &mut [Scored], i: usize) {
+        let mut best = i;
+        for j in i + 1..list.len() {
+            if list[j].order > list[best].order {
+                best = j;
+            }
+        }
+        list.swap(i, best);
+    }
+
+    fn quiescence(
+        &mut self,
+        pos: &Position<G>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        qdepth: i32,
+        in_check: bool,
+    ) -> i32 {
+        if self.poll() {
+            return 0;
+        }
+        self.nodes += 1;
+        if pos.king_of(pos.turn()).is_none() {
+            return -MATE + ply as i32;
+        }
+        if ply >= MAX_PLY {
+            return self.evaluate(pos);
+        }
+        let stand = if in_check { -INF } else { self.evaluate(pos) };
+        if stand >= beta {
+            return stand;
+        }
+        let mut list = core::mem::take(&mut self.lists[ply]);
+        self.generate(pos, &mut list, None, ply, !in_check);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            if in_check {
+                return Self::terminal(pos, ply);
+            }
+            // Either no tactical move, or no legal move at all.
+            return if self.legal_count == 0 {
+                Self::terminal(pos, ply)
+            } else {
+                stand
+            };
+        }
+        if qdepth >= QS_MAX && !in_check {
+            self.lists[ply] = list;
+            return stand;
+        }
+        let mut best = stand;
+        alpha = alpha.max(stand);
+        for i in 0..list.len() {
+            Self::pick(&mut list, i);
+            let m = list[i].mv;
+            // Delta pruning: even winning this much cannot reach alpha.
+            if !in_check
+                && list[i].order < TT_MOVE
+                && list[i].order >= GOOD_TACTIC
+                && list[i].order < WIN_BOOM
+            {
+                let (gain, _) = self.tactic_gain(pos, m);
+                if stand + gain + 200 <= alpha {
+                    continue;
+                }
+            }
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
+            let s = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1, gives_check);
+            if self.stopped {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        best
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position<G>,
+        mut depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> i32 {
+        if pos.king_of(pos.turn()).is_none() {
+            self.nodes += 1;
+            return -MATE + ply as i32;
+        }
+        let key = pos.hash();
+        if ply > 0 {
+            if pos.halfmoves() >= 100 {
+                return 0;
+            }
+            if let Some(&rep) = self.path.last() {
+                if self.is_repetition(rep, pos.halfmoves()) {
+                    return 0;
+                }
+            }
+            // Mate distance pruning.
+            let a = alpha.max(-MATE + ply as i32);
+            let b = beta.min(MATE - ply as i32 - 1);
+            if a >= b {
+                return a;
+            }
+        }
+        if in_check && ply < MAX_PLY / 2 {
+            depth += 1;
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return self.quiescence(pos, alpha, beta, ply, 0, in_check);
+        }
+        if self.poll() {
+            return 0;
+        }
+        self.nodes += 1;
+        let mut tt_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            tt_move = e.mv;
+            if ply > 0 && i32::from(e.depth) >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let pv_node = beta - alpha > 1;
+        let static_eval = if in_check { -INF } else { self.evaluate(pos) };
+        // Reverse futility: far above beta with little depth left.
+        if !pv_node
+            && !in_check
+            && depth <= 3
+            && beta.abs() < MATE_BOUND
+            && static_eval - 110 * depth >= beta
+        {
+            return static_eval;
+        }
+        let mut list = core::mem::take(&mut self.lists[ply]);
+        self.generate(pos, &mut list, tt_move, ply, false);
+        if list.is_empty() {
+            self.lists[ply] = list;
+            return Self::terminal(pos, ply);
+        }
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut searched = 0;
+        for i in 0..list.len() {
+            Self::pick(&mut list, i);
+            let Scored { mv: m, quiet, .. } = list[i];
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
+            // Futility: a quiet move cannot lift a hopeless node near the leaves.
+            if quiet
+                && searched > 0
+                && !in_check
+                && !gives_check
+                && depth <= 2
+                && alpha.abs() < MATE_BOUND
+                && static_eval + 100 + 150 * depth <= alpha
+            {
+                continue;
+            }
+            self.path.push(repetition_key(&child));
+            let s = if searched == 0 {
+                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, gives_check)
+            } else {
+                let r = if quiet && depth >= 3 && searched >= 3 && !in_check && !gives_check {
+                    1 + i32::from(searched >= 10 && depth >= 5)
+                } else {
+                    0
+                };
+                let mut s = -self.negamax(
+                    &child,
+                    depth - 1 - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    gives_check,
+                );
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, depth - 1, -alpha - 1, -alpha, ply + 1, gives_check);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, gives_check);
+                }
+                s
+            };
+            self.path.pop();
+            searched += 1;
+            if self.stopped {
+                break;
+            }
+            if s > best {
+                best = s;
+                best_move = Some(m);
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            if let Some(role) = pos.role_at(m.from) {
+                                let h = &mut self.history
+                                    [(pos.turn().index() * 8 + role.index()) * 128 + m.to.usize()];
+                                *h = (*h + depth * depth).min(900_000);
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.lists[ply] = list;
+        if self.stopped {
+            return 0;
+        }
+        if best == -INF {
+            // Every move was pruned by futility.
+            return alpha;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, best, depth, bound, ply);
+        best
+    }
+
+    /// Iterative deepening at the root. With `margin`, every root move
+    /// gets a score: each is searched with the window `(best - margin,
+    /// INF)`, so moves within `margin` of the best have exact scores and
+    /// the others upper bounds. Without it, principal variation search.
+    pub fn root(&mut self, pos: &Position<G>, margin: Option<i32>) -> RootResult {
+        let mut result = RootResult::default();
+        let mut list = Vec::new();
+        let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
+        self.generate(pos, &mut list, tt_move, 0, false);
+        if list.is_empty() {
+            return result;
+        }
+        list.sort_by_key(|s| core::cmp::Reverse(s.order));
+        let mut order: Vec<(Move, i32)> = list.iter().map(|s| (s.mv, 0)).collect();
+        result.best = Some(order[0].0);
+        result.scores = order.clone();
+        self.path.push(repetition_key(pos));
+        for depth in 1..=self.budget.max_depth.max(1) {
+            let mut best = -INF;
+            let mut alpha = -INF;
+            let mut done = 0;
+            for (i, entry) in order.iter_mut().enumerate() {
+                let m = entry.0;
+                let mut child = *pos;
+                child.play_unchecked(m);
+                let gives_check = child.is_check();
+                self.path.push(repetition_key(&child));
+                let d = depth as i32 - 1;
+                let s = match margin {
+                    Some(margin) => {
+                        let lo = if i == 0 {
+                            -INF
+                        } else {
+                            (best - margin).max(-INF + 1)
+                        };
+                        -self.negamax(&child, d, -INF, -lo, 1, gives_check)
+                    }
+                    None if i == 0 => -self.negamax(&child, d, -INF, INF, 1, gives_check),
+                    None => {
+                        let s = -self.negamax(&child, d, -alpha - 1, -alpha, 1, gives_check);
+                        if s > alpha && !self.stopped {
+                            -self.negamax(&child, d, -INF, -alpha, 1, gives_check)
+                        } else {
+                            s
+                        }
+                    }
+                };
+                self.path.pop();
+                if self.stopped {
+                    break;
+                }
+                entry.1 = s;
+                done += 1;
+                if s > best {
+                    best = s;
+                    alpha = s;
+                }
+            }
+            if self.stopped {
+                if result.depth == 0 && done > 0 {
+                    // Not even the first iteration finished: use what it found.
+                    let mut partial: Vec<(Move, i32)> = order[..done].to_vec();
+                    partial.sort_by_key(|e| core::cmp::Reverse(e.1));
+                    result.best = Some(partial[0].0);
+                    result.score = partial[0].1;
+                    result.scores = partial;
+                }
+                break;
+            }
+            // Stable: equal scores keep the previous order.
+            order.sort_by_key(|e| core::cmp::Reverse(e.1));
+            result.best = Some(order[0].0);
+            result.score = order[0].1;
+            result.depth = depth;
+            result.scores = order.clone();
+            self.tt.store(
+                pos.hash(),
+                result.best,
+                result.score,
+                depth as i32,
+                Bound::Exact,
+                0,
+            );
+            if result.score.abs() > MATE_BOUND
+                && depth as i32 > MATE - result.score.abs() + 1
+                && margin.is_none()
+            {
+                break;
+            }
+            if self.budget.soft_deadline.is_finite()
+                && (self.budget.clock)() >= self.budget.soft_deadline
+            {
+                break;
+            }
+        }
+        self.path.pop();
+        result.pv = self.principal_variation(pos, result.best, result.depth as usize);
+        result
+    }
+
+    /// The expected line, read from the transposition table.
+    fn principal_variation(
+        &mut self,
+        pos: &Position<G>,
+        first: Option<Move>,
+        max: usize,
+    ) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut p = *pos;
+        let mut next = first;
+        let mut seen = Vec::new();
+        while let Some(m) = next {
+            if pv.len() >= max.max(1) {
+                break;
+            }
+            let mut legal = G::MoveList::default();
+            p.legal_moves(&mut legal);
+            if !legal.contains(&m) {
+                break;
+            }
+            pv.push(m);
+            p.play_unchecked(m);
+            let h = p.hash();
+            if seen.contains(&h) {
+                break;
+            }
+            seen.push(h);
+            next = self.tt.probe(h).and_then(|e| e.mv);
+        }
+        pv
+    }
+}
