@@ -3,13 +3,26 @@
 use std::process::ExitCode;
 
 mod args;
+mod bench_cmd;
 mod perft_cmd;
+mod selfplay_cmd;
+mod uci_cmd;
 
 const USAGE: &str = "usage: boomchess <command> [options]
 
 commands:
   perft --variant V [--fen FEN] --depth N [--divide] [--option O]...
         count the legal move tree (RULES.md §6); the last line is the count
+  selfplay --variant V [--option O]... --white-level A --black-level B --games N
+           [--seed S] [--nodes N] [--max-plies P]
+        engine levels A and B (1-8) play N games, colours alternating (A is White
+        in games 1, 3, ...); --nodes N gives level 8 N nodes per move and the other
+        levels their share of it (at least 8000 or their own budget); games longer than P plies (400) are drawn;
+        the last line is A's wins/draws/losses
+  uci   speak the Universal Chess Interface on stdin/stdout (options
+        UCI_Variant, Options, Level, Hash, UCI_LimitStrength, UCI_Elo)
+  bench [--variant V] [--depth D]
+        search speed on fixed positions; the last line is total nodes and nodes/s
 ";
 
 fn main() -> ExitCode {
@@ -20,6 +33,9 @@ fn main() -> ExitCode {
     };
     let result = match command.as_str() {
         "perft" => perft_cmd::run(rest),
+        "selfplay" => selfplay_cmd::run(rest),
+        "bench" => bench_cmd::run(rest),
+        "uci" => uci_cmd::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(())

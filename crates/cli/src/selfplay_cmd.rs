@@ -1,0 +1,202 @@
+//! `boomchess selfplay`: two engine levels play each other, colours
+//! alternating, with `boomchess_rules::Game` as the referee.
+
+use crate::args::Args;
+use boomchess_ai::{choose_carriers, level, Engine, Rng, Settings, LEVELS};
+use boomchess_rules::{Color, Game, Phase, VariantPosition};
+use std::sync::atomic::AtomicBool;
+
+/// Games longer than this many plies are adjudicated drawn.
+const DEFAULT_MAX_PLIES: u32 = 400;
+
+/// Wins, draws and losses.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+}
+
+impl Tally {
+    fn add(&mut self, result: Option<bool>) {
+        match result {
+            Some(true) => self.wins += 1,
+            Some(false) => self.losses += 1,
+            None => self.draws += 1,
+        }
+    }
+    fn score_percent(&self) -> f64 {
+        let games = self.wins + self.draws + self.losses;
+        if games == 0 {
+            return 0.0;
+        }
+        (f64::from(self.wins) + 0.5 * f64::from(self.draws)) * 100.0 / f64::from(games)
+    }
+    fn text(&self) -> String {
+        format!("{}/{}/{}", self.wins, self.draws, self.losses)
+    }
+}
+
+/// No level gets less than this many nodes per move from `--nodes` (or
+/// its own table budget if that is smaller), so that the weak levels
+/// still complete their shallow searches.
+const MIN_SCALED_NODES: u64 = 8_000;
+
+/// The node budget of `level`: its table budget, or with `--nodes N` the
+/// level's share of `N` (level 8 gets `N`, the others in the table's
+/// proportions, but at least `MIN_SCALED_NODES` or their table budget).
+fn budget(level_number: u8, nodes: Option<u64>) -> u64 {
+    let own = level(level_number).nodes;
+    match nodes {
+        Some(n) => {
+            let share = (u128::from(n) * u128::from(own) / u128::from(LEVELS[7].nodes)) as u64;
+            share.max(own.min(MIN_SCALED_NODES)).max(1)
+        }
+        None => own,
+    }
+}
+
+fn parse_level(args: &Args, name: &str) -> Result<u8, String> {
+    let n: u8 = args.number(name)?;
+    if (1..=8).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("--{name} must be 1 to 8, got {n}"))
+    }
+}
+
+/// Runs the selfplay command.
+pub fn run(argv: &[String]) -> Result<(), String> {
+    let args = Args::parse(
+        argv,
+        &[],
+        &[
+            "variant",
+            "option",
+            "white-level",
+            "black-level",
+            "games",
+            "seed",
+            "nodes",
+            "max-plies",
+        ],
+    )?;
+    let (variant, options) = args.variant_and_options()?;
+    let level_a = parse_level(&args, "white-level")?;
+    let level_b = parse_level(&args, "black-level")?;
+    let games: u32 = args.number("games")?;
+    let seed: u64 = match args.value("seed") {
+        Some(_) => args.number("seed")?,
+        None => 1,
+    };
+    let nodes: Option<u64> = match args.value("nodes") {
+        Some(_) => Some(args.number::<u64>("nodes")?.max(1)),
+        None => None,
+    };
+    let max_plies: u32 = match args.value("max-plies") {
+        Some(_) => args.number("max-plies")?,
+        None => DEFAULT_MAX_PLIES,
+    };
+    println!(
+        "selfplay {variant}{}: A = level {level_a} ({} nodes/move), B = level {level_b} ({} nodes/move), {games} games, seed {seed}",
+        options.words().iter().map(|w| format!(" {w}")).collect::<String>(),
+        budget(level_a, nodes),
+        budget(level_b, nodes),
+    );
+    let mut by_colour = Tally::default();
+    let mut a = Tally::default();
+    for i in 0..games {
+        let a_white = i % 2 == 0;
+        let (white, black) = if a_white {
+            (level_a, level_b)
+        } else {
+            (level_b, level_a)
+        };
+        let game_seed = boomchess_ai::Rng::new(seed ^ (u64::from(i) << 32)).next_u64();
+        let (game, plies) = play_game(
+            variant,
+            options,
+            [white, black],
+            nodes,
+            game_seed,
+            max_plies,
+        )?;
+        let outcome = game.outcome();
+        let winner = outcome.and_then(|o| o.winner());
+        let white_won = winner.map(|w| w == Color::White);
+        by_colour.add(white_won);
+        a.add(white_won.map(|w| w == a_white));
+        let result = match outcome {
+            Some(o) => o.to_string(),
+            None => format!("1/2-1/2 (adjudicated after {plies} plies)"),
+        };
+        println!(
+            "game {}: white {} (level {white}) - black {} (level {black}): {result}, {plies} plies",
+            i + 1,
+            if a_white { "A" } else { "B" },
+            if a_white { "B" } else { "A" },
+        );
+    }
+    let b = Tally {
+        wins: a.losses,
+        draws: a.draws,
+        losses: a.wins,
+    };
+    println!("by colour: white {} (wins/draws/losses)", by_colour.text());
+    println!(
+        "engine A (level {level_a}): {} (wins/draws/losses), score {:.1}%",
+        a.text(),
+        a.score_percent()
+    );
+    println!(
+        "engine B (level {level_b}): {} (wins/draws/losses), score {:.1}%",
+        b.text(),
+        b.score_percent()
+    );
+    println!("wins/draws/losses {}", a.text());
+    Ok(())
+}
+
+/// Plays one game; `levels` are White's and Black's. Returns the game and
+/// its length in plies.
+fn play_game(
+    variant: boomchess_rules::Variant,
+    options: boomchess_rules::Options,
+    levels: [u8; 2],
+    nodes: Option<u64>,
+    seed: u64,
+    max_plies: u32,
+) -> Result<(Game, u32), String> {
+    let mut game = Game::new(variant, options);
+    let mut rng = Rng::new(seed);
+    while let Phase::Setup(color) = game.phase() {
+        // Each side chooses from its own view of the start position.
+        let view = game.start_position().view(color);
+        let count = usize::from(game.carriers_to_choose());
+        let names: Vec<String> = choose_carriers(&view, color, count, rng.next_u64())
+            .into_iter()
+            .map(|sq| view.square_name(sq))
+            .collect();
+        game.choose_carriers(&names).map_err(|e| e.to_string())?;
+    }
+    let mut engines = [Engine::new(8), Engine::new(8)];
+    let stop = AtomicBool::new(false);
+    let mut plies = 0;
+    while game.outcome().is_none() && plies < max_plies {
+        let me = game.position().turn();
+        let view = game.view(me);
+        let history: Vec<VariantPosition> = (0..plies as usize)
+            .filter_map(|i| game.position_at(i).map(|p| p.view(me)))
+            .collect();
+        let lvl = levels[me.index()];
+        let mut settings = Settings::fixed_nodes(lvl, rng.next_u64());
+        settings.limits.nodes = Some(budget(lvl, nodes));
+        let thought = engines[me.index()].think(&view, &history, &settings, &stop, &|| 0.0);
+        let mv = thought
+            .best
+            .ok_or_else(|| "the engine found no move in a running game".to_string())?;
+        game.play(mv).map_err(|e| e.to_string())?;
+        plies += 1;
+    }
+    Ok((game, plies))
+}

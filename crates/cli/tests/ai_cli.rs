@@ -1,0 +1,161 @@
+//! The engine's commands: `selfplay` and `bench`.
+
+use std::process::{Command, Output};
+
+fn boomchess(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_boomchess"))
+        .args(args)
+        .output()
+        .expect("the boomchess binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
+}
+
+#[test]
+fn selfplay_plays_short_games_and_prints_a_summary() {
+    let args = [
+        "selfplay",
+        "--variant",
+        "beirut",
+        "--white-level",
+        "2",
+        "--black-level",
+        "1",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--nodes",
+        "1000",
+        "--max-plies",
+        "16",
+    ];
+    let out = boomchess(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let games: Vec<&str> = text.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{text}");
+    assert!(
+        games[0].contains("white A (level 2)") && games[1].contains("white B (level 1)"),
+        "{text}"
+    );
+    assert!(text.contains("engine A (level 2): ") && text.contains("engine B (level 1): "));
+    let last = text.lines().last().unwrap_or_default();
+    let counts: Vec<u32> = last
+        .strip_prefix("wins/draws/losses ")
+        .expect("summary line")
+        .split('/')
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(counts.iter().sum::<u32>(), 2);
+    // Same seed, same games.
+    assert_eq!(stdout(&boomchess(&args)), text);
+}
+
+#[test]
+fn selfplay_in_every_variant_and_with_options() {
+    for (variant, option) in [
+        ("stratomic", None),
+        ("flying-bombers", Some("super-knights")),
+        ("beirut", Some("carriers=3")),
+    ] {
+        let mut args = vec![
+            "selfplay",
+            "--variant",
+            variant,
+            "--white-level",
+            "1",
+            "--black-level",
+            "1",
+            "--games",
+            "1",
+            "--nodes",
+            "1000",
+            "--max-plies",
+            "6",
+        ];
+        if let Some(o) = option {
+            args.extend(["--option", o]);
+        }
+        let out = boomchess(&args);
+        assert!(
+            out.status.success(),
+            "{variant}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout(&out).contains("6 plies"), "{}", stdout(&out));
+    }
+}
+
+#[test]
+fn selfplay_refuses_bad_levels_and_missing_arguments() {
+    for args in [
+        &[
+            "selfplay",
+            "--white-level",
+            "9",
+            "--black-level",
+            "1",
+            "--games",
+            "1",
+        ][..],
+        &["selfplay", "--white-level", "1", "--black-level", "1"][..],
+        &[
+            "selfplay",
+            "--white-level",
+            "x",
+            "--black-level",
+            "1",
+            "--games",
+            "1",
+        ][..],
+        &[
+            "selfplay",
+            "--variant",
+            "chess",
+            "--white-level",
+            "1",
+            "--black-level",
+            "1",
+            "--games",
+            "1",
+        ][..],
+        &["bench", "--depth", "0"][..],
+        &["bench", "--variant", "go"][..],
+    ] {
+        let out = boomchess(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr).lines().count(),
+            1,
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn bench_prints_nodes_per_second() {
+    let out = boomchess(&["bench", "--variant", "stratomic", "--depth", "2"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert_eq!(
+        text.lines().count(),
+        4,
+        "three positions and the total: {text}"
+    );
+    assert!(text.lines().all(|l| l.contains("nodes/s")), "{text}");
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("total "), "{last}");
+    let nodes: u64 = last.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(nodes > 0);
+}
