@@ -998,3 +998,89 @@ fn depth_two_from_the_start_is_the_square_of_depth_one() {
     assert_eq!(start(&[]).perft(2), 36 * 36);
     assert_eq!(start(&["super-knights"]).perft(2), 40 * 40);
 }
+
+// ---------------------------------------------------------------- reference
+
+/// The reference generator (tests/support/reference.rs, written from
+/// RULES.md alone) must agree with the rules crate move for move on random
+/// games, with every combination of options.
+#[test]
+fn agrees_with_the_reference_generator_on_random_games() {
+    let mut n = [0; 5];
+    for (i, words) in [
+        &[][..],
+        &["immediate-landing"][..],
+        &["super-knights"][..],
+        &["immediate-landing", "super-knights"][..],
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for seed in 0..4 {
+            n = add5(
+                n,
+                compare_with_reference(
+                    Variant::FlyingBombers,
+                    words,
+                    START,
+                    seed + 50 * i as u64,
+                    160,
+                ),
+            );
+        }
+    }
+    eprintln!("positions, with castling, en passant, launch, promotion: {n:?}");
+    assert!(n[0] > 1000 && n[1] > 0 && n[2] > 0 && n[4] > 0, "{n:?}");
+}
+
+#[test]
+fn reference_generator_counts_the_start_position() {
+    use support::reference::{Game, Ref};
+    let r = Ref::from_fen(Game::Bombers, false, false, START);
+    assert_eq!(r.perft(1), 36);
+    assert_eq!(r.perft(2), 36 * 36);
+    assert_eq!(start(&[]).perft(3), r.perft(3));
+}
+
+/// Whole move trees around the tricky cases (bombers next to castling
+/// squares, multi-step pawns facing en passant, the inventor's diagrams),
+/// checked node by node against the reference generator.
+#[test]
+fn agrees_with_the_reference_generator_on_tactical_trees() {
+    let trees: [(&[&str], &str, &str, u32); 7] = [
+        (
+            &[],
+            "Fa1 Rb1 Kf1 Ri1 Fj1 Pc2 Pe2 Ph2 fc4 fg5 Fe6 pd9 pg8 fa10 rb10 kf10 ri10 fj10",
+            "w KQkq - 0 1",
+            2,
+        ),
+        (
+            &["immediate-landing"],
+            "Fa1 Rb1 Kf1 Ri1 Fj1 Pc2 Pe2 Ph2 fc4 fg5 Fe6 pd9 pg8 fa10 rb10 kf10 ri10 fj10",
+            "b KQkq - 0 1",
+            2,
+        ),
+        (
+            &[],
+            "Kf1 Pa2 Pc2 Pe2 Pg2 Pi2 pb4 pd5 pf4 ph5 pj4 kf10",
+            "w - - 0 1",
+            3,
+        ),
+        (
+            &[],
+            "Kf1 pa9 pc9 pe9 pg9 pi9 Pb7 Pd6 Pf7 Ph6 Pj7 kf10",
+            "b - - 0 1",
+            3,
+        ),
+        (&[], DIAG1, "b - - 0 1", 2),
+        (&[], DIAG2, "w - - 0 1", 2),
+        (&["super-knights"], DIAG3, "w - - 0 1", 2),
+    ];
+    for (words, pieces, rest, depth) in trees {
+        let fen = format!("{} {rest}", placement10(pieces));
+        let t = std::time::Instant::now();
+        let n = compare_tree(Variant::FlyingBombers, words, &fen, depth);
+        eprintln!("{fen} depth {depth}: {n} leaves, {:?}", t.elapsed());
+        assert!(n > 0, "{fen}");
+    }
+}

@@ -719,3 +719,68 @@ fn depth_two_from_the_start_is_44_squared() {
     // locked), so every white first move leaves Black its 44 replies.
     assert_eq!(start().perft(2), 44 * 44);
 }
+
+// ---------------------------------------------------------------- reference
+
+/// The reference generator (tests/support/reference.rs, written from
+/// RULES.md alone) must agree with the rules crate move for move on random
+/// games. Disagreements are analysed by hand against RULES.md.
+#[test]
+fn agrees_with_the_reference_generator_on_random_games() {
+    let unlocked = START.strip_suffix(" -").unwrap().to_string() + " L";
+    let mut n = [0; 5];
+    for seed in 0..12 {
+        n = add5(
+            n,
+            compare_with_reference(Variant::Stratomic, &[], START, seed, 160),
+        );
+        n = add5(
+            n,
+            compare_with_reference(Variant::Stratomic, &[], &unlocked, 100 + seed, 120),
+        );
+    }
+    eprintln!("positions, with castling, en passant, launch, promotion: {n:?}");
+    assert!(n[0] > 1000 && n[1..].iter().all(|&k| k > 0), "{n:?}");
+}
+
+#[test]
+fn reference_generator_counts_the_start_position() {
+    use support::reference::{Game, Ref};
+    let r = Ref::from_fen(Game::Stratomic, false, false, START);
+    assert_eq!(r.perft(1), 44);
+    assert_eq!(r.perft(2), 44 * 44);
+    assert_eq!(start().perft(3), r.perft(3));
+}
+
+/// Whole move trees around the tricky cases (missiles near castling
+/// squares and kings, launches unlocked, en passant), checked node by node
+/// against the reference generator.
+#[test]
+fn agrees_with_the_reference_generator_on_tactical_trees() {
+    let trees: [(&str, &str, u32); 5] = [
+        (
+            "Ma2 Rb2 Kf2 Ri2 Mj2 Pc3 Pe3 mg4 md6 rb9 kf9 ri9 mj9 pe8",
+            "w KQkq - 0 1 L",
+            1,
+        ),
+        (
+            "Ma2 Rb2 Kf2 Ri2 Mj2 Pc3 Pe3 mg4 md6 rb9 kf9 ri9 mj9 pe8",
+            "b KQkq - 0 1 -",
+            2,
+        ),
+        (
+            "Kf2 Pa3 Pc3 Pe3 Pg3 Pi3 pb5 pd5 pf5 ph5 pj5 kf9",
+            "w - - 0 1 -",
+            3,
+        ),
+        ("Ka1 Nb2 Me7 ra3 bh8 kj5", "w - - 0 1 L", 2),
+        ("Ka1 Me5 qb2 kc3", "w - - 0 1 L", 3),
+    ];
+    for (pieces, rest, depth) in trees {
+        let fen = format!("{} {rest}", placement10(pieces));
+        let t = std::time::Instant::now();
+        let n = compare_tree(Variant::Stratomic, &[], &fen, depth);
+        eprintln!("{fen} depth {depth}: {n} leaves, {:?}", t.elapsed());
+        assert!(n > 0, "{fen}");
+    }
+}

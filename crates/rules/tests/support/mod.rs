@@ -5,6 +5,8 @@
 //! tests is worked out by hand from RULES.md, never taken from the program.
 #![allow(dead_code)]
 
+pub mod reference;
+
 use boomchess_rules::{Move, MoveKind, Options, Variant, VariantPosition};
 use std::collections::BTreeSet;
 
@@ -182,4 +184,146 @@ pub fn all_squares10() -> Vec<String> {
         }
     }
     v
+}
+
+/// The first four FEN fields of `p`, plus the launch field in Stratomic.
+pub fn fen_core(p: &VariantPosition) -> String {
+    let fen = p.fen();
+    let f: Vec<&str> = fen.split(' ').collect();
+    let mut s = f[..4].join(" ");
+    if p.variant() == Variant::Stratomic {
+        s.push(' ');
+        s.push_str(f.get(6).copied().unwrap_or("-"));
+    }
+    s
+}
+
+/// Plays `plies` pseudo-random moves from `fen` (seeded, reproducible) and
+/// checks at every position that the rules crate and the reference
+/// generator of `reference.rs` agree on the legal move texts and, after
+/// each move, on the position. Launches are picked rarely (1 in 8) so that
+/// games do not end in a few blasts. Returns how many positions were
+/// compared and how many of them offered a castling, an en passant capture,
+/// a launch and a promotion.
+pub fn compare_with_reference(
+    variant: Variant,
+    words: &[&str],
+    fen: &str,
+    seed: u64,
+    plies: usize,
+) -> [usize; 5] {
+    use reference::{Game, Kind, Ref};
+    let opts = options(variant, words);
+    let game = match variant {
+        Variant::Stratomic => Game::Stratomic,
+        _ => Game::Bombers,
+    };
+    let mut p = VariantPosition::from_fen(variant, opts, fen).expect("valid position");
+    let mut r = Ref::from_fen(game, opts.super_knights, opts.immediate_landing, fen);
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize
+    };
+    let mut history: Vec<String> = Vec::new();
+    let mut seen = [0usize; 5];
+    for _ in 0..plies {
+        assert_eq!(
+            fen_core(&p),
+            r.fen_core(),
+            "positions differ after {history:?} from {fen}"
+        );
+        let mine = legal(&p);
+        let reference = r.texts();
+        seen[0] += 1;
+        if mine != reference {
+            let only_program: Vec<_> = mine.difference(&reference).collect();
+            let only_reference: Vec<_> = reference.difference(&mine).collect();
+            panic!(
+                "move sets differ at {} (after {history:?} from {fen}):\n only the program: {only_program:?}\n only the reference: {only_reference:?}",
+                p.fen()
+            );
+        }
+        let moves = r.moves();
+        for (i, kind) in [Kind::Castle, Kind::EnPassant, Kind::Launch]
+            .into_iter()
+            .enumerate()
+        {
+            if moves.iter().any(|m| m.kind == kind) {
+                seen[i + 1] += 1;
+            }
+        }
+        if moves.iter().any(|m| matches!(m.kind, Kind::Promotion(_))) {
+            seen[4] += 1;
+        }
+        if moves.is_empty() {
+            break;
+        }
+        let quiet: Vec<_> = moves.iter().filter(|m| m.kind != Kind::Launch).collect();
+        let m = if !quiet.is_empty() && next() % 8 != 0 {
+            *quiet[next() % quiet.len()]
+        } else {
+            moves[next() % moves.len()]
+        };
+        let text = r.text(m);
+        p = after(&p, &text);
+        r = r.play(m);
+        history.push(text);
+    }
+    seen
+}
+
+/// Sums coverage counts of [`compare_with_reference`].
+pub fn add5(a: [usize; 5], b: [usize; 5]) -> [usize; 5] {
+    [
+        a[0] + b[0],
+        a[1] + b[1],
+        a[2] + b[2],
+        a[3] + b[3],
+        a[4] + b[4],
+    ]
+}
+
+/// Walks the whole move tree of `fen` to `depth` plies, checking at every
+/// node that the rules crate and the reference generator agree on the
+/// position and on the legal move texts. Returns the leaf count (perft).
+pub fn compare_tree(variant: Variant, words: &[&str], fen: &str, depth: u32) -> u64 {
+    use reference::{Game, Ref};
+    let opts = options(variant, words);
+    let game = match variant {
+        Variant::Stratomic => Game::Stratomic,
+        _ => Game::Bombers,
+    };
+    let p = VariantPosition::from_fen(variant, opts, fen).expect("valid position");
+    let r = Ref::from_fen(game, opts.super_knights, opts.immediate_landing, fen);
+    fn walk(p: &VariantPosition, r: &reference::Ref, depth: u32, path: &mut Vec<String>) -> u64 {
+        assert_eq!(fen_core(p), r.fen_core(), "positions differ after {path:?}");
+        let mine = legal(p);
+        let theirs = r.texts();
+        if mine != theirs {
+            let only_program: Vec<_> = mine.difference(&theirs).collect();
+            let only_reference: Vec<_> = theirs.difference(&mine).collect();
+            panic!(
+                "move sets differ at {} (after {path:?}):\n only the program: {only_program:?}\n only the reference: {only_reference:?}",
+                p.fen()
+            );
+        }
+        if depth == 0 {
+            return 1;
+        }
+        let mut n = 0;
+        for m in r.moves() {
+            let text = r.text(m);
+            let q = after(p, &text);
+            path.push(text);
+            n += walk(&q, &r.play(m), depth - 1, path);
+            path.pop();
+        }
+        n
+    }
+    walk(&p, &r, depth, &mut Vec::new())
 }
