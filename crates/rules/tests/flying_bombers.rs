@@ -1084,3 +1084,20 @@ fn agrees_with_the_reference_generator_on_tactical_trees() {
         assert!(n > 0, "{fen}");
     }
 }
+
+#[test]
+fn clock_and_game_record_with_bombers_and_long_castlings() {
+    use boomchess_rules::{Game, Phase};
+    // A bomber slide counts on; a bombing resets.
+    let p = fb("Ka1 Fe3 pe6 kj10", "w - - 5 9");
+    assert_eq!(fields(&after(&p, "e3e4")), "b - - 6 9");
+    assert_eq!(fields(&after(&p, "e3e9")), "b - - 0 9");
+    // A game records the long castlings as king moves.
+    let fen = format!("{} w KQ - 0 1", placement10(CASTLE));
+    let mut g = Game::from_fen(Variant::FlyingBombers, Options::default(), &fen).unwrap();
+    assert_eq!(g.phase(), Phase::Play);
+    g.play_san("Ki1").unwrap();
+    g.play_uci("f10e10").unwrap();
+    assert_eq!(g.san_moves(), vec!["Ki1".to_string(), "Ke10".to_string()]);
+    assert_eq!(board(g.position()), placement10("Fa1 Rb1 Rh1 Ki1 Fj1 ke10"));
+}

@@ -784,3 +784,17 @@ fn agrees_with_the_reference_generator_on_tactical_trees() {
         assert!(n > 0, "{fen}");
     }
 }
+
+#[test]
+fn every_launch_resets_the_half_move_clock_even_into_empty_squares() {
+    // RULES.md: any move that removes a piece resets the clock; a launch
+    // always removes at least the missile itself.
+    let p = strato("Ka1 Me5 kj10", "w - - 7 30 L");
+    assert_eq!(fields(&after(&p, "e5@h2")), "b - - 0 30 L");
+    // A plain missile step counts on.
+    assert_eq!(fields(&after(&p, "e5e6")), "b - - 8 30 L");
+    // The en passant square is written after a double step even when no
+    // pawn can take.
+    let p = strato("Ka1 Pe3 kj10", "w - - 0 1");
+    assert_eq!(fields(&after(&p, "e3e5")), "b - e4 0 1 -");
+}
