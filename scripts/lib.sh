@@ -152,8 +152,10 @@ ensure_node_modules() {
         (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
         printf '%s\n' "$want" >"$stamp"
     fi
-    wasm-opt --version 2>/dev/null | grep -q "version $BINARYEN_VERSION" ||
-        die "wasm-opt on PATH ($(command -v wasm-opt)) is not binaryen $BINARYEN_VERSION: $(wasm-opt --version 2>&1 | head -1)"
+    # node_modules/.bin is first on PATH, so this package's wasm-opt is the one Trunk runs.
+    # (Reading its package.json is instant; `wasm-opt --version` takes a second under Node.)
+    grep -q "\"version\": \"$BINARYEN_VERSION\." "$ROOT/node_modules/binaryen/package.json" 2>/dev/null ||
+        die "node_modules/binaryen is not version $BINARYEN_VERSION: fix package.json and run npm install"
 }
 
 ensure_chromium() {
@@ -183,7 +185,7 @@ ensure_build_tools() {
 # `scripts/serve` then starts at once instead of re-running the optimiser.
 build_release() {
     local stamp="$ROOT/dist/.boomchess-build" inputs changed
-    inputs="$(printf '%s|' "$(wasm-bindgen --version)" "$(trunk --version)" "$(wasm-opt --version)")"
+    inputs="$(printf '%s|' "$(wasm-bindgen --version)" "$(trunk --version)" "binaryen $BINARYEN_VERSION")"
     changed=1
     if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$inputs" ]; then
         changed="$(cd "$ROOT" && find crates www index.html Trunk.toml Cargo.toml Cargo.lock .cargo \
