@@ -134,14 +134,29 @@ pub struct Level {
 ///   (a slightly worse plan, a missed deeper tactic) but never hang a
 ///   queen for nothing or allow a mate in one when another move avoids it.
 /// * Levels 3–5 search deeper with less noise and sharper choice.
-/// * Levels 6–8 play the best move found; 8 thinks up to one second per
+/// * Levels 6–8 play the best move found; their budgets grow about
+///   threefold per level, up to level 8 which thinks up to one second per
 ///   move on the clock (a million nodes without one).
+///
+/// | level | depth | nodes | time (ms) | noise | temperature | margin | hypotheses |
+/// |------:|------:|------:|----------:|------:|------------:|-------:|-----------:|
+/// | 1 | 2 | 3 000 | 100 | 50 | 70 | 140 | 2 |
+/// | 2 | 2 | 6 000 | 120 | 30 | 40 | 90 | 2 |
+/// | 3 | 3 | 12 000 | 150 | 20 | 25 | 60 | 3 |
+/// | 4 | 4 | 25 000 | 150 | 12 | 12 | 40 | 3 |
+/// | 5 | 6 | 50 000 | 150 | 6 | 5 | 20 | 4 |
+/// | 6 | 8 | 120 000 | 300 | 0 | 0 | 0 | 4 |
+/// | 7 | 12 | 350 000 | 600 | 0 | 0 | 0 | 5 |
+/// | 8 | 64 | 1 000 000 | 1000 | 0 | 0 | 0 | 6 |
+///
+/// On a clock ([`Settings::for_level`]) a level stops at whichever of its
+/// depth, time, or four times its node budget comes first.
 pub const LEVELS: [Level; 8] = [
     Level {
         level: 1,
         depth: 2,
-        nodes: 4_000,
-        time_ms: 150.0,
+        nodes: 3_000,
+        time_ms: 100.0,
         noise_cp: 50,
         temperature_cp: 70,
         margin_cp: 140,
@@ -150,8 +165,8 @@ pub const LEVELS: [Level; 8] = [
     Level {
         level: 2,
         depth: 2,
-        nodes: 8_000,
-        time_ms: 200.0,
+        nodes: 6_000,
+        time_ms: 120.0,
         noise_cp: 30,
         temperature_cp: 40,
         margin_cp: 90,
@@ -160,8 +175,8 @@ pub const LEVELS: [Level; 8] = [
     Level {
         level: 3,
         depth: 3,
-        nodes: 16_000,
-        time_ms: 250.0,
+        nodes: 12_000,
+        time_ms: 150.0,
         noise_cp: 20,
         temperature_cp: 25,
         margin_cp: 60,
@@ -170,8 +185,8 @@ pub const LEVELS: [Level; 8] = [
     Level {
         level: 4,
         depth: 4,
-        nodes: 32_000,
-        time_ms: 300.0,
+        nodes: 25_000,
+        time_ms: 150.0,
         noise_cp: 12,
         temperature_cp: 12,
         margin_cp: 40,
@@ -180,8 +195,8 @@ pub const LEVELS: [Level; 8] = [
     Level {
         level: 5,
         depth: 6,
-        nodes: 80_000,
-        time_ms: 400.0,
+        nodes: 50_000,
+        time_ms: 150.0,
         noise_cp: 6,
         temperature_cp: 5,
         margin_cp: 20,
@@ -190,8 +205,8 @@ pub const LEVELS: [Level; 8] = [
     Level {
         level: 6,
         depth: 8,
-        nodes: 200_000,
-        time_ms: 600.0,
+        nodes: 120_000,
+        time_ms: 300.0,
         noise_cp: 0,
         temperature_cp: 0,
         margin_cp: 0,
@@ -200,8 +215,8 @@ pub const LEVELS: [Level; 8] = [
     Level {
         level: 7,
         depth: 12,
-        nodes: 450_000,
-        time_ms: 800.0,
+        nodes: 350_000,
+        time_ms: 600.0,
         noise_cp: 0,
         temperature_cp: 0,
         margin_cp: 0,

@@ -17,7 +17,7 @@ commands:
            [--seed S] [--nodes N] [--max-plies P]
         engine levels A and B (1-8) play N games, colours alternating (A is White
         in games 1, 3, ...); --nodes N gives level 8 N nodes per move and the other
-        levels their share of it (at least 8000 or their own budget); games longer than P plies (400) are drawn;
+        levels their share of it (at least 4000 or their own budget); games longer than P plies (400) are drawn;
         the last line is A's wins/draws/losses
   uci   speak the Universal Chess Interface on stdin/stdout (options
         UCI_Variant, Options, Level, Hash, UCI_LimitStrength, UCI_Elo)

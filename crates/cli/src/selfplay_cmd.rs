@@ -40,7 +40,7 @@ impl Tally {
 /// No level gets less than this many nodes per move from `--nodes` (or
 /// its own table budget if that is smaller), so that the weak levels
 /// still complete their shallow searches.
-const MIN_SCALED_NODES: u64 = 8_000;
+const MIN_SCALED_NODES: u64 = 4_000;
 
 /// The node budget of `level`: its table budget, or with `--nodes N` the
 /// level's share of `N` (level 8 gets `N`, the others in the table's
