@@ -75,6 +75,11 @@ struct Tally {
     kinds: BTreeMap<&'static str, usize>,
     /// Kinds of move played.
     played: BTreeMap<&'static str, usize>,
+    /// Percentage of positions where every legal move is played on a copy
+    /// and the resulting position texts and move lists are compared too.
+    every_move_percent: u64,
+    /// Positions reached that way.
+    children: usize,
     failures: Vec<String>,
 }
 
@@ -221,6 +226,26 @@ fn playouts(
             if children.is_empty() {
                 break;
             }
+            if rng.chance(tally.every_move_percent) {
+                for (text, child) in &children {
+                    tally.children += 1;
+                    let mut e = eng;
+                    if let Err(err) = e.play_uci(text) {
+                        tally.failures.push(format!(
+                            "{variant} {options:?} engine refused {text} at {fen}: {err:?}"
+                        ));
+                        continue;
+                    }
+                    let (rf, ef) = (child.fen(), e.fen());
+                    let (rm, em) = (child.legal_moves(), sorted(e.legal_moves_uci()));
+                    if rf != ef || rm != em {
+                        tally.failures.push(format!(
+                            "{variant} {options:?} after {text} from {fen}\n  reference: {rf}\n  engine:    {ef}\n  {}",
+                            list_diff(&rm, &em)
+                        ));
+                    }
+                }
+            }
             let special: Vec<usize> = (0..children.len())
                 .filter(|&i| children[i].0.contains('@'))
                 .collect();
@@ -271,10 +296,12 @@ fn playouts(
 
 fn report(name: &str, tally: &Tally) {
     println!(
-        "{name}: {} positions, {} legal moves compared, {} booms/launches played, {} failures",
+        "{name}: {} positions, {} legal moves compared, {} booms/launches played, \
+         {} positions after every legal move of a sample compared, {} failures",
         tally.positions,
         tally.moves,
         tally.launches_or_booms,
+        tally.children,
         tally.failures.len()
     );
     println!("  legal moves compared by kind: {:?}", tally.kinds);
@@ -526,6 +553,9 @@ const STRATOMIC_COMPOSED: &[&str] = &[
     "10/5k4/10/10/10/10/10/4m5/1R3K2RM/10 w KQ - 0 30 -",
     // Double step from rank 3 beside an enemy pawn on rank 5 (en passant).
     "10/5k4/10/10/10/3p6/10/4P5/5K4/10 w - - 0 20 L",
+    // A launch can destroy a black rook on its start square: the castling
+    // right goes with it.
+    "10/1r3k2r1/10/10/10/10/10/10/M4K4/10 w kq - 0 1 L",
 ];
 
 /// Flying Bombers positions: bombers near kings, castling available,
@@ -555,7 +585,10 @@ const FLYING_BOMBERS_COMPOSED: &[&str] = &[
 
 #[test]
 fn beirut_random_carriers() {
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        every_move_percent: 5,
+        ..Default::default()
+    };
     for (i, n) in [1usize, 1, 2, 3, 3, 5].into_iter().enumerate() {
         let mut rng = Rng(100 + i as u64);
         let starts: Vec<String> = (0..4).map(|_| beirut_with_carriers(&mut rng, n)).collect();
@@ -575,8 +608,11 @@ fn beirut_random_carriers() {
 
 #[test]
 fn beirut_dead_mans_switch() {
-    let mut tally = Tally::default();
-    for (i, n) in [1usize, 2, 3, 8].into_iter().enumerate() {
+    let mut tally = Tally {
+        every_move_percent: 5,
+        ..Default::default()
+    };
+    for (i, n) in [1usize, 2, 3, 8, 15].into_iter().enumerate() {
         let mut rng = Rng(200 + i as u64);
         let starts: Vec<String> = (0..4).map(|_| beirut_with_carriers(&mut rng, n)).collect();
         let carriers = format!("carriers={n}");
@@ -595,7 +631,10 @@ fn beirut_dead_mans_switch() {
 
 #[test]
 fn beirut_composed() {
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        every_move_percent: 5,
+        ..Default::default()
+    };
     for (i, opts) in [&[][..], &["dead-mans-switch"][..]].into_iter().enumerate() {
         let starts = random_positions(300 + i as u64, "beirut", opts, 150);
         playouts("beirut", opts, &starts, 31 + i as u64, 300, 40, &mut tally);
@@ -607,7 +646,10 @@ fn beirut_composed() {
 
 #[test]
 fn stratomic_playouts() {
-    let mut tally = Tally::default();
+    let mut tally = Tally {
+        every_move_percent: 1,
+        ..Default::default()
+    };
     let start = vec![Game::Stratomic.start_fen().to_string()];
     playouts("stratomic", &[], &start, 41, 40, 150, &mut tally);
     let composed: Vec<String> = STRATOMIC_COMPOSED.iter().map(|s| s.to_string()).collect();
@@ -625,11 +667,15 @@ fn flying_bombers_playouts() {
         &["super-knights"][..],
         &["immediate-landing", "super-knights"][..],
     ] {
-        let mut tally = Tally::default();
+        let mut tally = Tally {
+            every_move_percent: 3,
+            ..Default::default()
+        };
         let start = vec![Game::FlyingBombers.start_fen().to_string()];
         playouts("flying-bombers", opts, &start, 51, 30, 150, &mut tally);
         let composed: Vec<String> = FLYING_BOMBERS_COMPOSED
             .iter()
+            .chain(FLYING_BOMBERS_EN_PASSANT)
             .map(|s| s.to_string())
             .collect();
         playouts("flying-bombers", opts, &composed, 52, 40, 60, &mut tally);
@@ -887,6 +933,17 @@ fn reference_sanity_by_hand() {
     assert!(ep.legal_moves().contains(&"d4e3".to_string()));
     assert!(ep.legal_moves().contains(&"f5e4".to_string()));
 
+    // En passant that would expose the own king (after e2-e5, `e3e4`):
+    // black king b5, pawns d4, f4, white pawn e5, rook j5. d4xe3 and f4xe3
+    // would remove e5 and open rank 5: illegal. Left: d4-d3, f4-f3 and the
+    // king's 8 squares = 10.
+    let fen = "10/10/10/10/10/1k2P4R/3p1p4/10/10/5K4 b - e3e4 0 1";
+    assert_eq!(reference("flying-bombers", &[], fen).perft(1), 10);
+    // Black king a4, pawn d4 pinned by the rook j4: no d4-d3, no d4xe3;
+    // the king's a5, b5, b4, a3, b3 = 5.
+    let fen = "10/10/10/10/10/4P5/k2p5R/10/10/5K4 b - e3e4 0 1";
+    assert_eq!(reference("flying-bombers", &[], fen).perft(1), 5);
+
     // Beirut: white king e1, pawns d2, e2* (the e2 boom would remove the
     // own king: illegal), black queen d5*: king d1, f1, f2; pawns d3, d4,
     // e3, e4. Total 7.
@@ -965,6 +1022,11 @@ const FLYING_BOMBERS_EN_PASSANT: &[&str] = &[
     // After d9-d7 beside a white pawn e7 (d8 only), and a white pawn on c2
     // that can make 1-3 steps past the black pawn on b4.
     "5k4/10/10/3pP5/10/10/1p8/10/2P7/5K4 w - d8 0 2",
+    // After e2-e5: taking e5 en passant (d4xe3, f4xe3) would open rank 5
+    // between the white rook j5 and the black king b5: both illegal.
+    "10/10/10/10/10/1k2P4R/3p1p4/10/10/5K4 b - e3e4 0 1",
+    // The same idea on rank 4: the pawn d4 is pinned against the king a4.
+    "10/10/10/10/10/4P5/k2p5R/10/10/5K4 b - e3e4 0 1",
 ];
 
 /// Beirut positions with bombs for the data file.
