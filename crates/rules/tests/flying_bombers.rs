@@ -1101,3 +1101,17 @@ fn clock_and_game_record_with_bombers_and_long_castlings() {
     assert_eq!(g.san_moves(), vec!["Ki1".to_string(), "Ke10".to_string()]);
     assert_eq!(board(g.position()), placement10("Fa1 Rb1 Rh1 Ki1 Fj1 ke10"));
 }
+
+/// Random placements (bombers, kings and pawns anywhere, edges included),
+/// compared with the reference generator (the position and, for some,
+/// every position one ply on).
+#[test]
+fn agrees_with_the_reference_generator_on_random_placements() {
+    for (i, words) in [&[][..], &["immediate-landing"][..], &["super-knights"][..]]
+        .into_iter()
+        .enumerate()
+    {
+        compare_random_positions(Variant::FlyingBombers, words, 7 + i as u64, 800, 16, 0);
+        compare_random_positions(Variant::FlyingBombers, words, 70 + i as u64, 80, 8, 1);
+    }
+}

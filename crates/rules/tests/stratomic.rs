@@ -798,3 +798,11 @@ fn every_launch_resets_the_half_move_clock_even_into_empty_squares() {
     let p = strato("Ka1 Pe3 kj10", "w - - 0 1");
     assert_eq!(fields(&after(&p, "e3e5")), "b - e4 0 1 -");
 }
+
+/// Random placements (missiles, kings and pawns anywhere, edges included,
+/// launches locked or not), compared with the reference generator.
+#[test]
+fn agrees_with_the_reference_generator_on_random_placements() {
+    compare_random_positions(Variant::Stratomic, &[], 3, 1000, 14, 0);
+    compare_random_positions(Variant::Stratomic, &[], 4, 60, 6, 1);
+}

@@ -327,3 +327,151 @@ pub fn compare_tree(variant: Variant, words: &[&str], fen: &str, depth: u32) -> 
     }
     walk(&p, &r, depth, &mut Vec::new())
 }
+
+/// A pseudo-random legal-looking position text of `variant` (seeded):
+/// both kings, up to `men` other men anywhere (pawns off their first and
+/// promotion ranks), castling rights where king and rook stand ready, and
+/// for Stratomic a random launch field. Positions whose side not to move
+/// is in check (by the reference generator) are skipped by the caller.
+pub fn random_fen(variant: Variant, seed: u64, men: usize) -> String {
+    let mut state = seed ^ 0x9E37_79B9_7F4A_7C15;
+    let mut next = move |n: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) as usize) % n
+    };
+    let strat = variant == Variant::Stratomic;
+    let letters: &[u8] = if strat { b"QRBNPMPM" } else { b"QRBNPFPF" };
+    let (white_back, black_back) = if strat { (1, 8) } else { (0, 9) };
+    let mut board = [0u8; 100];
+    // Kings: half the time on their castling squares.
+    for (king, back) in [(b'K', white_back), (b'k', black_back)] {
+        loop {
+            let sq = if next(2) == 0 {
+                back * 10 + 5
+            } else {
+                next(100)
+            };
+            if board[sq] == 0 {
+                board[sq] = king;
+                break;
+            }
+        }
+    }
+    // Rooks on castling squares now and then.
+    for (rook, back) in [(b'R', white_back), (b'r', black_back)] {
+        for file in [1, 8] {
+            if next(3) == 0 && board[back * 10 + file] == 0 {
+                board[back * 10 + file] = rook;
+            }
+        }
+    }
+    for _ in 0..next(men + 1) {
+        let white = next(2) == 0;
+        let l = letters[next(letters.len())];
+        let sq = next(100);
+        let rank = sq / 10;
+        if board[sq] != 0 {
+            continue;
+        }
+        if l == b'P' {
+            // Pawns between their start rank and the rank before promotion.
+            let (lo, hi) = match (strat, white) {
+                (true, true) => (2, 7),
+                (true, false) => (2, 7),
+                (false, _) => (1, 8),
+            };
+            if rank < lo || rank > hi {
+                continue;
+            }
+        }
+        board[sq] = if white { l } else { l.to_ascii_lowercase() };
+    }
+    let mut castle = String::new();
+    for (c, king, rook, back, file) in [
+        ('K', b'K', b'R', white_back, 8),
+        ('Q', b'K', b'R', white_back, 1),
+        ('k', b'k', b'r', black_back, 8),
+        ('q', b'k', b'r', black_back, 1),
+    ] {
+        if board[back * 10 + 5] == king && board[back * 10 + file] == rook && next(4) != 0 {
+            castle.push(c);
+        }
+    }
+    if castle.is_empty() {
+        castle.push('-');
+    }
+    let mut ranks = Vec::new();
+    for r in (0..10).rev() {
+        let mut s = String::new();
+        let mut empty = 0;
+        for f in 0..10 {
+            let p = board[r * 10 + f];
+            if p == 0 {
+                empty += 1;
+            } else {
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                s.push(p as char);
+            }
+        }
+        if empty > 0 {
+            s.push_str(&empty.to_string());
+        }
+        ranks.push(s);
+    }
+    let side = if next(2) == 0 { "w" } else { "b" };
+    let mut fen = format!("{} {side} {castle} - 0 1", ranks.join("/"));
+    if strat {
+        fen.push_str(if next(3) == 0 { " -" } else { " L" });
+    }
+    fen
+}
+
+/// Compares the rules crate with the reference generator on `count` random
+/// positions, each to `depth` plies. Returns how many positions were used.
+pub fn compare_random_positions(
+    variant: Variant,
+    words: &[&str],
+    seed: u64,
+    count: usize,
+    men: usize,
+    depth: u32,
+) -> usize {
+    use reference::{Game, Ref};
+    let game = match variant {
+        Variant::Stratomic => Game::Stratomic,
+        _ => Game::Bombers,
+    };
+    let opts = options(variant, words);
+    let mut used = 0;
+    let mut tries = 0u64;
+    while used < count {
+        tries += 1;
+        let fen = random_fen(
+            variant,
+            seed.wrapping_mul(1_000_003).wrapping_add(tries),
+            men,
+        );
+        let r = Ref::from_fen(game, opts.super_knights, opts.immediate_landing, &fen);
+        // The side not to move may not be in check (RULES.md §4).
+        let mut other = r.clone();
+        other.white = !other.white;
+        if other.in_check() {
+            assert!(
+                VariantPosition::from_fen(variant, opts, &fen).is_err(),
+                "{fen}: the side not to move is in check, yet the position was accepted"
+            );
+            continue;
+        }
+        if let Err(e) = VariantPosition::from_fen(variant, opts, &fen) {
+            panic!("{fen} refused: {e}");
+        }
+        compare_tree(variant, words, &fen, depth);
+        used += 1;
+    }
+    used
+}
