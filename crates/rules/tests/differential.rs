@@ -972,6 +972,35 @@ fn reference_sanity_by_hand() {
     assert_eq!(after.perft(1), 0);
 }
 
+/// The reference against the published orthodox counts of
+/// `tests/data/perft_orthodox.txt` (a Beirut position without carriers is
+/// orthodox chess), up to 200 000 leaves each: a check of the reference's
+/// core (pins, castling, en passant, promotions) against outside figures.
+#[test]
+fn reference_matches_published_orthodox_counts() {
+    let text = include_str!("data/perft_orthodox.txt");
+    let mut checked = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let fields: Vec<&str> = line.split('|').collect();
+        if fields.len() != 4 || fields[0] != "beirut" || fields[1] != "-" {
+            continue;
+        }
+        let pos = reference("beirut", &[], fields[2]);
+        for dc in fields[3].split_whitespace() {
+            let (d, c) = dc.split_once(':').unwrap();
+            let (d, c): (u32, u64) = (d.parse().unwrap(), c.parse().unwrap());
+            if c <= 200_000 {
+                assert_eq!(pos.perft(d), c, "{} depth {d}", fields[2]);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 20, "only {checked} counts checked");
+}
+
 // ----- perft data file ------------------------------------------------------
 
 /// Positions and depths of `tests/data/perft_variants.txt`.
