@@ -1,16 +1,21 @@
 //! Differential tests: the engine against the independent reference
 //! generator of `tests/reference` (written only from RULES.md).
 //!
-//! - random playouts with fixed seeds in every variant and option: at every
-//!   position the sorted legal-move lists must be equal, and after every
-//!   move the position texts;
-//! - perft counts of the reference against `VariantPosition::perft`.
+//! - random playouts with fixed seeds in every variant and option, from the
+//!   start positions, hand-composed positions and random composed ones: at
+//!   every position the sorted legal-move lists must be equal, and after
+//!   every move the position texts; in a sample of positions every legal
+//!   move is played and each resulting position and move list compared;
+//! - perft counts of the reference against `VariantPosition::perft`;
+//! - the reference itself against hand counts and the published orthodox
+//!   perft figures.
 //!
 //! Run with `cargo test -p boomchess-rules --profile perf --test differential`
-//! (add `-- --nocapture` to see how many positions were compared). The
-//! `#[ignore]`d test `write_perft_data` recomputes deeper counts with the
-//! reference, checks them against the engine and rewrites
-//! `tests/data/perft_variants.txt` (run it with `-- --ignored write_perft_data`).
+//! (add `-- --nocapture` to see how many positions and moves of each kind
+//! were compared; about 25 s on two busy cores). The `#[ignore]`d test
+//! `write_perft_data` recomputes deeper counts with the reference, checks
+//! them against the engine and rewrites `tests/data/perft_variants.txt`
+//! (`-- --ignored write_perft_data`; about 6-11 minutes).
 
 mod reference;
 
@@ -338,7 +343,8 @@ fn beirut_with_carriers(rng: &mut Rng, n: usize) -> String {
 /// pieces. Returns only positions both generators accept (the engine's
 /// position-text checks are the filter; the reference must not see the side
 /// not to move in check).
-fn random_position(rng: &mut Rng, variant: &str, options: &[&str]) -> Option<String> {
+/// `crowd` puts more of everything on the board.
+fn random_position(rng: &mut Rng, variant: &str, options: &[&str], crowd: bool) -> Option<String> {
     let game = Game::from_name(variant);
     let w = game.width();
     let mut p = reference(variant, options, game.start_fen());
@@ -424,7 +430,7 @@ fn random_position(rng: &mut Rng, variant: &str, options: &[&str]) -> Option<Str
             Game::Beirut => None,
         };
         if let Some(role) = special {
-            for _ in 0..rng.below(3) {
+            for _ in 0..rng.below(if crowd { 6 } else { 3 }) {
                 let centre = if rng.chance(60) { enemy_king } else { own_king };
                 if let Some(s) = near(rng, centre, 4, role == Role::Bomber) {
                     put(&mut p, s, (c, role, false));
@@ -433,7 +439,7 @@ fn random_position(rng: &mut Rng, variant: &str, options: &[&str]) -> Option<Str
         }
         // Officers anywhere.
         let officers = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
-        for _ in 0..rng.below(6) {
+        for _ in 0..rng.below(if crowd { 12 } else { 6 }) {
             let role = officers[rng.below(4)];
             let s = if rng.chance(40) {
                 near(rng, enemy_king, 3, false)
@@ -446,7 +452,7 @@ fn random_position(rng: &mut Rng, variant: &str, options: &[&str]) -> Option<Str
         }
         // Pawns: on the start rank, further up, or about to promote, and
         // enemy pawns where they could take en passant after a long step.
-        for _ in 0..rng.below(7) {
+        for _ in 0..rng.below(if crowd { 12 } else { 7 }) {
             let f = rng.below(w as usize) as i32;
             let r = match rng.below(4) {
                 0 | 1 => pawn_start(c),
@@ -522,14 +528,20 @@ fn game_steps(game: Game) -> usize {
     }
 }
 
-fn random_positions(seed: u64, variant: &str, options: &[&str], n: usize) -> Vec<String> {
+fn random_positions(
+    seed: u64,
+    variant: &str,
+    options: &[&str],
+    n: usize,
+    crowd: bool,
+) -> Vec<String> {
     let mut rng = Rng(seed);
     let mut out = Vec::new();
     let mut tries = 0;
     while out.len() < n {
         tries += 1;
         assert!(tries < 100 * n, "too few acceptable random positions");
-        if let Some(f) = random_position(&mut rng, variant, options) {
+        if let Some(f) = random_position(&mut rng, variant, options, crowd) {
             out.push(f);
         }
     }
@@ -636,8 +648,10 @@ fn beirut_composed() {
         ..Default::default()
     };
     for (i, opts) in [&[][..], &["dead-mans-switch"][..]].into_iter().enumerate() {
-        let starts = random_positions(300 + i as u64, "beirut", opts, 150);
+        let starts = random_positions(300 + i as u64, "beirut", opts, 150, false);
         playouts("beirut", opts, &starts, 31 + i as u64, 300, 40, &mut tally);
+        let crowded = random_positions(310 + i as u64, "beirut", opts, 100, true);
+        playouts("beirut", opts, &crowded, 35 + i as u64, 100, 30, &mut tally);
         let composed: Vec<String> = BEIRUT_COMPOSED.iter().map(|s| s.to_string()).collect();
         playouts("beirut", opts, &composed, 33 + i as u64, 60, 60, &mut tally);
     }
@@ -654,35 +668,51 @@ fn stratomic_playouts() {
     playouts("stratomic", &[], &start, 41, 40, 150, &mut tally);
     let composed: Vec<String> = STRATOMIC_COMPOSED.iter().map(|s| s.to_string()).collect();
     playouts("stratomic", &[], &composed, 42, 60, 60, &mut tally);
-    let random = random_positions(43, "stratomic", &[], 150);
+    let random = random_positions(43, "stratomic", &[], 150, false);
     playouts("stratomic", &[], &random, 44, 300, 40, &mut tally);
+    let crowded = random_positions(45, "stratomic", &[], 100, true);
+    playouts("stratomic", &[], &crowded, 46, 100, 30, &mut tally);
     report("stratomic", &tally);
 }
 
+fn flying_bombers_playouts(opts: &[&str]) {
+    let mut tally = Tally {
+        every_move_percent: 3,
+        ..Default::default()
+    };
+    let start = vec![Game::FlyingBombers.start_fen().to_string()];
+    playouts("flying-bombers", opts, &start, 51, 30, 150, &mut tally);
+    let composed: Vec<String> = FLYING_BOMBERS_COMPOSED
+        .iter()
+        .chain(FLYING_BOMBERS_EN_PASSANT)
+        .map(|s| s.to_string())
+        .collect();
+    playouts("flying-bombers", opts, &composed, 52, 40, 60, &mut tally);
+    let random = random_positions(53, "flying-bombers", opts, 150, false);
+    playouts("flying-bombers", opts, &random, 54, 300, 40, &mut tally);
+    let crowded = random_positions(55, "flying-bombers", opts, 100, true);
+    playouts("flying-bombers", opts, &crowded, 56, 100, 30, &mut tally);
+    report(&format!("flying-bombers {opts:?}"), &tally);
+}
+
 #[test]
-fn flying_bombers_playouts() {
-    for opts in [
-        &[][..],
-        &["immediate-landing"][..],
-        &["super-knights"][..],
-        &["immediate-landing", "super-knights"][..],
-    ] {
-        let mut tally = Tally {
-            every_move_percent: 3,
-            ..Default::default()
-        };
-        let start = vec![Game::FlyingBombers.start_fen().to_string()];
-        playouts("flying-bombers", opts, &start, 51, 30, 150, &mut tally);
-        let composed: Vec<String> = FLYING_BOMBERS_COMPOSED
-            .iter()
-            .chain(FLYING_BOMBERS_EN_PASSANT)
-            .map(|s| s.to_string())
-            .collect();
-        playouts("flying-bombers", opts, &composed, 52, 40, 60, &mut tally);
-        let random = random_positions(53, "flying-bombers", opts, 150);
-        playouts("flying-bombers", opts, &random, 54, 300, 40, &mut tally);
-        report(&format!("flying-bombers {opts:?}"), &tally);
-    }
+fn flying_bombers_plain() {
+    flying_bombers_playouts(&[]);
+}
+
+#[test]
+fn flying_bombers_immediate_landing() {
+    flying_bombers_playouts(&["immediate-landing"]);
+}
+
+#[test]
+fn flying_bombers_super_knights() {
+    flying_bombers_playouts(&["super-knights"]);
+}
+
+#[test]
+fn flying_bombers_both_options() {
+    flying_bombers_playouts(&["immediate-landing", "super-knights"]);
 }
 
 // ----- perft -----------------------------------------------------------------
