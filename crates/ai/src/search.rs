@@ -51,6 +51,8 @@ struct Scored {
     mv: Move,
     /// Captures, explosions and promotions are not quiet.
     quiet: bool,
+    /// Material the move wins (see `tactic_gain`).
+    gain: i32,
 }
 
 const TT_MOVE: i32 = 4_000_000;
@@ -58,6 +60,8 @@ const WIN_BOOM: i32 = 3_000_000;
 const GOOD_TACTIC: i32 = 2_000_000;
 /// Slots of the launch de-duplication table (more than any move list).
 const LAUNCH_TABLE: usize = 8192;
+/// Marks an empty square in `Searcher::roles`.
+const NO_ROLE: u8 = 255;
 const KILLER: i32 = 1_000_000;
 const BAD_TACTIC: i32 = -1_000_000;
 
@@ -76,6 +80,10 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// Launches seen at the current node: `(stamp, missile, emptied squares)`
     /// in an open-addressing table; a new stamp per node empties it.
     launch_seen: Vec<(u32, u8, u128)>,
+    /// Piece values of the node being generated (enemy positive).
+    board: [i32; 128],
+    /// Role indices of the node being generated (`NO_ROLE` if empty).
+    roles: [u8; 128],
     stamp: u32,
     /// Number of legal moves found by the last `generate`.
     legal_count: usize,
@@ -118,6 +126,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             scratch: Box::default(),
             launch_seen: vec![(0, 0, 0); LAUNCH_TABLE],
+            board: [0; 128],
+            roles: [NO_ROLE; 128],
             stamp: 0,
             legal_count: 0,
             eval,
@@ -179,46 +189,39 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         false
     }
 
-    /// Value of the enemy (positive) and own (negative) pieces on `sq`,
-    /// kings counted only when `kings_count`.
-    #[inline]
-    fn signed_value(&self, pos: &Position<G>, sq: Square, us: Color) -> i32 {
-        match pos.piece_at(sq) {
-            Some(p) if p.role == Role::King => {
-                if p.color == us {
-                    -MATE
-                } else {
-                    MATE
-                }
+    /// Fills `board` (enemy pieces positive, ours negative, kings worth
+    /// [`MATE`]) and `roles` for the position being generated.
+    fn fill_board(&mut self, pos: &Position<G>) {
+        let ours = pos.by_color(pos.turn());
+        self.board[..G::SQUARES].fill(0);
+        self.roles[..G::SQUARES].fill(NO_ROLE);
+        for role in Role::ALL {
+            let v = if role == Role::King {
+                MATE
+            } else {
+                self.eval.values[role.index()]
+            };
+            for sq in pos.by_role(role).squares() {
+                let i = sq.usize() & 127;
+                self.roles[i] = role.index() as u8;
+                self.board[i] = if ours.has(sq) { -v } else { v };
             }
-            Some(p) => {
-                let v = self.eval.values[p.role.index()];
-                if p.color == us {
-                    -v
-                } else {
-                    v
-                }
-            }
-            None => 0,
         }
     }
 
     /// Material a move wins (enemy pieces removed minus our own, the
     /// launched missile included) and, for a launch, the exact set of
     /// squares it empties (two launches emptying the same squares lead to
-    /// the same position).
+    /// the same position). Reads the board filled by `fill_board`.
+    #[inline]
     fn tactic_gain(&self, pos: &Position<G>, m: Move) -> (i32, u128) {
         let t = G::tables();
-        let us = pos.turn();
         let v = &self.eval.values;
+        let at = |s: Square| self.board[s.usize() & 127];
         match m.kind {
             MoveKind::Boom => {
                 let area = t.king[m.from.usize()] | G::Bits::from_square(m.from);
-                let gain = (area & pos.occupied())
-                    .squares()
-                    .map(|s| self.signed_value(pos, s, us))
-                    .sum();
-                (gain, 0)
+                ((area & pos.occupied()).squares().map(at).sum(), 0)
             }
             MoveKind::Launch => {
                 let kings = pos.by_role(Role::King);
@@ -228,7 +231,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 let mut gain = -v[Role::Missile.index()];
                 for s in area.squares() {
                     if s != m.from {
-                        gain += self.signed_value(pos, s, us);
+                        gain += at(s);
                         key |= 1u128 << s.index();
                     }
                 }
@@ -236,16 +239,12 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             }
             MoveKind::EnPassant => (v[Role::Pawn.index()], 0),
             _ => {
-                let them = pos.by_color(!us);
-                let mut gain = if them.has(m.to) {
-                    self.eval.value_at(pos, m.to)
-                } else {
-                    0
-                };
-                if pos.by_role(Role::Bomber).has(m.from) {
+                let them = pos.by_color(!pos.turn());
+                let mut gain = if them.has(m.to) { at(m.to) } else { 0 };
+                if self.roles[m.from.usize() & 127] == Role::Bomber.index() as u8 {
                     gain += (t.between(m.from, m.to) & them)
                         .squares()
-                        .map(|s| self.eval.value_at(pos, s))
+                        .map(at)
                         .sum::<i32>();
                 }
                 if let MoveKind::Promotion(r) = m.kind {
@@ -279,12 +278,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             self.launch_seen.fill((0, 0, 0));
             self.stamp = 1;
         }
+        self.fill_board(pos);
         for idx in 0..self.scratch.len() {
             let m = self.scratch[idx];
-            let mover = pos.role_at(m.from);
+            let mover = Role::ALL
+                .get(usize::from(self.roles[m.from.usize() & 127]))
+                .copied();
+            let gain;
             let (order, quiet) = match m.kind {
                 MoveKind::Boom | MoveKind::Launch => {
-                    let (gain, key) = self.tactic_gain(pos, m);
+                    let key;
+                    (gain, key) = self.tactic_gain(pos, m);
                     if m.kind == MoveKind::Launch && !self.first_launch(m.from.index(), key) {
                         continue;
                     }
@@ -305,11 +309,11 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     {
                         continue;
                     }
-                    let (gain, _) = self.tactic_gain(pos, m);
+                    gain = self.tactic_gain(pos, m).0;
                     (GOOD_TACTIC + gain, false)
                 }
                 _ => {
-                    let (gain, _) = self.tactic_gain(pos, m);
+                    gain = self.tactic_gain(pos, m).0;
                     if gain > 0 {
                         let attacker = mover.map_or(0, |r| self.eval.values[r.index()]) / 10;
                         (GOOD_TACTIC + gain * 4 - attacker, false)
@@ -333,6 +337,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 order,
                 mv: m,
                 quiet,
+                gain,
             });
         }
     }
@@ -419,8 +424,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 && list[i].order >= GOOD_TACTIC
                 && list[i].order < WIN_BOOM
             {
-                let (gain, _) = self.tactic_gain(pos, m);
-                if stand + gain + 200 <= alpha {
+                if stand + list[i].gain + 200 <= alpha {
                     continue;
                 }
             }
