@@ -423,10 +423,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 && list[i].order < TT_MOVE
                 && list[i].order >= GOOD_TACTIC
                 && list[i].order < WIN_BOOM
+                && stand + list[i].gain + 200 <= alpha
             {
-                if stand + list[i].gain + 200 <= alpha {
-                    continue;
-                }
+                continue;
             }
             let mut child = *pos;
             child.play_unchecked(m);
