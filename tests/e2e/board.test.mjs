@@ -167,6 +167,28 @@ describe('the game page', () => {
     await page.close();
   });
 
+  test('the board follows window resizes and stays crisp at a pixel ratio of 2', async () => {
+    const page = await browser.newPage({ viewport: { width: 900, height: 900 }, deviceScaleFactor: 2 });
+    await page.goto(server.url);
+    await page.evaluate(() => window.boomchess.ready);
+    const size = () =>
+      page.evaluate(() => {
+        const c = document.getElementById('board');
+        return { px: c.width, css: c.getBoundingClientRect().width };
+      });
+    const big = await size();
+    assert.equal(big.px, Math.round(big.css * 2));
+    await page.setViewportSize({ width: 520, height: 900 });
+    await page.waitForFunction((old) => document.getElementById('board').width < old, big.px);
+    const small = await size();
+    assert.ok(small.css < big.css, `${small.css} < ${big.css}`);
+    assert.equal(small.px, Math.round(small.css * 2));
+    // Clicks still hit the right squares after the resize.
+    await clickSquare(page, 'g1');
+    assert.equal(await page.evaluate(() => window.boomchess.selected()), 'g1');
+    await page.close();
+  });
+
   test('the board fits a phone-sized screen and takes taps', async () => {
     const { page, errors } = await openGame('?variant=stratomic', { width: 360, height: 640 });
     const box = await page.evaluate(() => {
