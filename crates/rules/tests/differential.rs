@@ -785,8 +785,16 @@ fn perft_cases() -> Vec<(&'static str, Vec<&'static str>, String, u32)> {
             v.push(("flying-bombers", o, f.to_string(), 3));
         }
     }
+    for f in BEIRUT_COMPOSED.iter().chain(&[DMS_SHIELD]) {
+        v.push(("beirut", vec![], f.to_string(), 3));
+        v.push(("beirut", vec!["dead-mans-switch"], f.to_string(), 3));
+    }
     v
 }
+
+/// Dead Man's Switch: Nc2xd4 takes a carrier; the blast removes the pawn e3
+/// that shielded the white king from the rook e8, so White loses.
+const DMS_SHIELD: &str = "4r1k1/8/8/8/3n*4/4P3/2N5/4K3 w - - 0 1";
 
 #[test]
 fn perft_small() {
@@ -994,6 +1002,20 @@ fn reference_sanity_by_hand() {
     assert_eq!(reference("beirut", &[], fen).perft(2), 37);
     assert_eq!(reference("beirut", &["dead-mans-switch"], fen).perft(2), 30);
 
+    // Dead Man's Switch, the capturer left in check: white king e1, knight
+    // c2, pawn e3 against the rook e8, black carrier knight d4. White: king
+    // d1, f1, d2, f2 (e2 is covered by d4), Nc2 to a1, a3, b4, xd4 and
+    // e3-e4 (still shielding; exd4 would not) = 9. After Nxd4 Black has king
+    // f8, h8, f7, g7, h7 and rook d8, c8, b8, a8, f8, e7, e6, e5, e4, xe3 =
+    // 15; with the switch the blast on d4 took e3, White is in check after
+    // its own move and has lost: no moves.
+    let dms = reference("beirut", &[], DMS_SHIELD);
+    assert_eq!(dms.perft(1), 9);
+    assert!(dms.divide(2).contains(&("c2d4".to_string(), 15)));
+    let dms = reference("beirut", &["dead-mans-switch"], DMS_SHIELD);
+    assert_eq!(dms.perft(1), 9);
+    assert!(dms.divide(2).contains(&("c2d4".to_string(), 0)));
+
     // Beirut boom: white carrier knight on d5 next to the black king e6:
     // "@d5" removes the king (legal, the game ends at once: no moves after).
     let bo = reference("beirut", &[], "8/8/4k3/3N*4/8/8/8/4K3 w - - 0 1");
@@ -1067,7 +1089,7 @@ fn data_cases() -> Vec<(&'static str, Vec<&'static str>, String, u32)> {
             v.push(("flying-bombers", o, f.to_string(), 4));
         }
     }
-    for f in BEIRUT_COMPOSED {
+    for f in BEIRUT_COMPOSED.iter().chain(&[DMS_SHIELD]) {
         v.push(("beirut", vec![], f.to_string(), 3));
         v.push(("beirut", vec!["dead-mans-switch"], f.to_string(), 3));
     }
