@@ -390,14 +390,26 @@ fn beginner_never_allows_a_mate_in_one_when_it_can_avoid_it() {
 
 #[test]
 fn every_level_plays_legal_moves_in_every_game() {
-    for variant in Variant::ALL {
-        let mut game = Game::new(variant, Options::default());
+    let games = [
+        (Variant::Beirut, &[][..]),
+        (Variant::Beirut, &["dead-mans-switch", "carriers=4"][..]),
+        (Variant::Stratomic, &[][..]),
+        (Variant::FlyingBombers, &[][..]),
+        (
+            Variant::FlyingBombers,
+            &["immediate-landing", "super-knights"][..],
+        ),
+    ];
+    for (variant, words) in games {
+        let mut game = Game::new(variant, Options::parse(variant, words).unwrap());
         for color in Color::ALL {
             if game.carriers_to_choose() > 0 {
-                let c: Vec<String> = choose_carriers(game.start_position(), color, 1, 9)
-                    .into_iter()
-                    .map(|s| game.start_position().square_name(s))
-                    .collect();
+                let count = game.carriers_to_choose().into();
+                let c: Vec<String> =
+                    choose_carriers(&game.start_position().view(color), color, count, 9)
+                        .into_iter()
+                        .map(|s| game.start_position().square_name(s))
+                        .collect();
                 game.choose_carriers(&c).unwrap();
             }
         }
@@ -418,4 +430,36 @@ fn every_level_plays_legal_moves_in_every_game() {
             game.play(t.best.unwrap()).unwrap();
         }
     }
+}
+
+#[test]
+fn odd_requests_do_not_panic() {
+    // The game is over: Black's king was blown up.
+    let over = pos(Variant::Beirut, "8/8/8/8/8/8/3PPP2/4K3 b - - 0 1");
+    let t = think(&over, &Settings::fixed_nodes(8, 0));
+    assert_eq!(t.best, None);
+    // Checkmated and stalemated sides have no move either.
+    let mated = pos(Variant::Beirut, "3R2k1/5ppp/8/8/8/8/5PPP/6K1 b - - 0 1");
+    assert_eq!(think(&mated, &exact(4)).best, None);
+    // Zero limits, no hypotheses, negative or absurd settings.
+    let start = VariantPosition::new(Variant::Beirut, Options::default());
+    let weird = Settings {
+        limits: Limits {
+            depth: Some(0),
+            nodes: Some(0),
+            time_ms: Some(-5.0),
+        },
+        seed: u64::MAX,
+        noise_cp: 10_000,
+        temperature_cp: -3,
+        margin_cp: -100,
+        hypotheses: 0,
+        enemy_carriers: Some(200),
+    };
+    let t = Engine::new(0).think(&start, &[], &weird, &AtomicBool::new(false), &|| f64::NAN);
+    assert!(start.is_legal(t.best.unwrap()));
+    // Carriers only exist in Beirut.
+    let strat = VariantPosition::new(Variant::Stratomic, Options::default());
+    assert!(choose_carriers(&strat, Color::White, 3, 1).is_empty());
+    assert!(choose_carriers(&start, Color::White, 0, 1).is_empty());
 }
