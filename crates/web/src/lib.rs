@@ -7,7 +7,8 @@
 //!
 //! - `ready`: a Promise that resolves once the board is drawn (created by `index.html`);
 //! - `squareCenter('e2')`: `{x, y}` in client pixels, or `null` for a name not on the board;
-//! - `fen()`, `legalMoves()`, `selected()`, `variant()`, `newGame('stratomic')`.
+//! - `fen()`, `legalMoves()`, `selected()`, `variant()`;
+//! - `newGame('stratomic')` or `newGame({variant: 'stratomic', fen: '…'})`: throws on bad input.
 //!
 //! The modules are public so the wasm-bindgen tests (and later pages) can reuse them.
 
@@ -23,10 +24,33 @@ pub use game::{ClickOutcome, Game};
 pub use geometry::{Layout, Square};
 
 use boomchess_rules::Variant;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CustomEvent, CustomEventInit, Document, HtmlElement, HtmlSelectElement, Window};
+
+/// The argument of `newGame`: `{variant, fen}` (the fen is optional).
+#[derive(Deserialize)]
+struct NewGame {
+    variant: String,
+    #[serde(default)]
+    fen: Option<String>,
+}
+
+/// A game from `newGame`'s argument: a variant name, or `{variant, fen}`. The error says what
+/// is wrong (unknown variant, bad position text, wrong argument).
+fn game_from_js(arg: JsValue) -> Result<Game, String> {
+    let spec = match arg.as_string() {
+        Some(variant) => NewGame { variant, fen: None },
+        None => serde_wasm_bindgen::from_value::<NewGame>(arg)
+            .map_err(|e| format!("newGame takes a variant name or {{variant, fen}}: {e}"))?,
+    };
+    let variant = Variant::from_name(&spec.variant).map_err(|e| e.to_string())?;
+    match spec.fen {
+        Some(fen) => Game::from_fen(variant, &fen),
+        None => Ok(Game::new(variant)),
+    }
+}
 
 /// A point in client pixels, as handed to JavaScript.
 #[derive(Serialize)]
@@ -186,17 +210,17 @@ fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
 
     let a = app.clone();
     let doc = window.document();
-    let new_game = Closure::<dyn Fn(JsValue) -> Result<(), JsValue>>::new(move |name: JsValue| {
-        let name = name.as_string().unwrap_or_default();
-        let v = Variant::from_name(&name).map_err(|e| JsValue::from_str(&e.to_string()))?;
-        a.new_game(v);
+    let new_game = Closure::<dyn Fn(JsValue) -> Result<(), JsValue>>::new(move |arg: JsValue| {
+        let game = game_from_js(arg).map_err(|e| JsValue::from(js_sys::Error::new(&e)))?;
+        let variant = game.variant();
+        a.set_game(game);
         // Keep the selector in step with a game started from script.
         if let Some(select) = doc
             .as_ref()
             .and_then(|d| d.get_element_by_id("variant"))
             .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
         {
-            select.set_value(v.name());
+            select.set_value(variant.name());
         }
         Ok(())
     });

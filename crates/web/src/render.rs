@@ -136,21 +136,18 @@ fn draw_coordinates(ctx: &CanvasRenderingContext2d, layout: &Layout, theme: &The
     }
 }
 
-/// A dot on an empty target, a ring around an occupied one; launch targets get a red crosshair.
+/// A dot on an empty target, a ring around an occupied one, a small red dot for a launch.
 fn draw_target(ctx: &CanvasRenderingContext2d, r: &Rect, target: &Target, theme: &Theme) {
     let (cx, cy) = r.center();
     let s = r.w.min(r.h);
     ctx.begin_path();
     match target.kind {
         MoveKind::Launch => {
-            ctx.set_stroke_style_str(theme.launch);
-            ctx.set_line_width((s * 0.06).max(1.0));
-            ctx.arc(cx, cy, s * 0.2, 0.0, std::f64::consts::TAU).ok();
-            ctx.move_to(cx - s * 0.3, cy);
-            ctx.line_to(cx + s * 0.3, cy);
-            ctx.move_to(cx, cy - s * 0.3);
-            ctx.line_to(cx, cy + s * 0.3);
-            ctx.stroke();
+            // Once launches are unlocked almost every square is a target: a small red dot each
+            // keeps the board readable (a full marker per square would bury the pieces).
+            ctx.set_fill_style_str(theme.launch);
+            ctx.arc(cx, cy, s * 0.075, 0.0, std::f64::consts::TAU).ok();
+            ctx.fill();
         }
         _ if target.occupied => {
             ctx.set_stroke_style_str(theme.target);

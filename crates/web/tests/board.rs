@@ -355,3 +355,38 @@ fn a_king_in_check_glows_red_and_mate_ends_the_game() {
     assert_eq!(selected(&app), None);
     assert!(Game::from_fen(Variant::Beirut, "not a position").is_err());
 }
+
+#[wasm_bindgen_test]
+fn a_selected_missile_marks_launch_targets_and_a_click_launches_it() {
+    let app = mount(Variant::Stratomic);
+    // Launches unlocked (`L`), a black pawn on f6 with empty squares around it.
+    let fen = "10/mrnbqkbnrm/ppppp1pppp/10/5p4/10/3P6/PPP1PPPPPP/MRNBQKBNRM/10 w KQkq - 0 2 L";
+    app.set_game(Game::from_fen(Variant::Stratomic, fen).expect("valid position"));
+    let before = pixel(&app, "e6", 0.5, 0.5);
+    click(&app, "a2");
+    assert_eq!(selected(&app).as_deref(), Some("a2"));
+    let marked = pixel(&app, "e6", 0.5, 0.5);
+    assert!(
+        marked[0] > marked[1] + 40 && !near(marked, before),
+        "red launch dot: {marked:?}"
+    );
+    // b1 is a plain step (dark dot, not red).
+    let step = pixel(&app, "b1", 0.5, 0.5);
+    assert!(step[0] < step[1] + 40, "step dot is not red: {step:?}");
+
+    click(&app, "f6");
+    let after = app.with_game(|g| g.fen());
+    assert_eq!(
+        app.with_game(|g| g.last_move().map(|m| m.uci.clone())),
+        Some("a2@f6".to_owned())
+    );
+    assert!(
+        app.with_game(|g| g.piece_at(Square::new(0, 1))).is_none(),
+        "missile gone: {after}"
+    );
+    assert!(
+        app.with_game(|g| g.piece_at(Square::new(5, 5))).is_none(),
+        "f6 blown up: {after}"
+    );
+    assert!(after.contains(" b "), "{after}");
+}
