@@ -149,6 +149,27 @@ describe('the game page', () => {
     await page.close();
   });
 
+  test('dragging a piece with the mouse plays a move; a bad drop snaps back', async () => {
+    const { page, errors } = await openGame();
+    const drag = async (from, to) => {
+      const a = await page.evaluate((s) => window.boomchess.squareCenter(s), from);
+      const b = await page.evaluate((s) => window.boomchess.squareCenter(s), to);
+      await page.mouse.move(a.x, a.y);
+      await page.mouse.down();
+      await page.mouse.move(b.x, b.y, { steps: 8 });
+      await page.mouse.up();
+    };
+    const start = await page.evaluate(() => window.boomchess.fen());
+    await drag('d2', 'd5');
+    assert.equal(await page.evaluate(() => window.boomchess.fen()), start, 'illegal drop: no change');
+    await drag('d2', 'd4');
+    assert.match(await page.evaluate(() => window.boomchess.fen()), /^rnbqkbnr\/pppppppp\/8\/8\/3P4\/8\/PPP1PPPP\/RNBQKBNR b /);
+    const pawn = await squarePixel(page, 'd4', 0, -0.19);
+    assert.ok(pawn[0] > 230, `white pawn drawn on d4: ${pawn}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test('the variant selector switches to the 10x10 boards', async () => {
     const { page, errors } = await openGame();
     for (const variant of ['stratomic', 'flying-bombers']) {

@@ -12,7 +12,7 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, PointerE
 
 use crate::game::{ClickOutcome, Game};
 use crate::geometry::{Layout, Square};
-use crate::render::{draw_board, THEME};
+use crate::render::{draw_board, Floating, THEME};
 
 struct State {
     canvas: HtmlCanvasElement,
@@ -20,6 +20,20 @@ struct State {
     game: Game,
     layout: Layout,
     status: Option<HtmlElement>,
+    drag: Option<Drag>,
+}
+
+/// A piece being dragged: pressed on `from`, the pointer now at (`x`, `y`) in canvas pixels.
+#[derive(Clone, Copy)]
+struct Drag {
+    from: Square,
+    start: (f64, f64),
+    x: f64,
+    y: f64,
+    /// Moved far enough to count as a drag rather than a click.
+    moved: bool,
+    /// The piece was already selected when pressed: a press without a drag deselects it.
+    was_selected: bool,
 }
 
 /// A board mounted on a canvas. Cloning gives another handle to the same board.
@@ -50,22 +64,28 @@ impl App {
                 game,
                 layout,
                 status: None,
+                drag: None,
             })),
         };
         app.fit();
 
-        let handle = app.clone();
-        let on_pointer = Closure::<dyn FnMut(PointerEvent)>::new(move |e: PointerEvent| {
+        app.listen(&canvas, "pointerdown", |app, e| {
             // Primary button or a touch/pen contact only.
             if e.button() == 0 {
                 e.prevent_default();
-                handle.pointer_down(f64::from(e.client_x()), f64::from(e.client_y()));
+                // Keep receiving the pointer's moves outside the canvas while dragging
+                // (fails harmlessly for synthetic events, which have no live pointer).
+                app.canvas().set_pointer_capture(e.pointer_id()).ok();
+                app.pointer_down(f64::from(e.client_x()), f64::from(e.client_y()));
             }
-        });
-        canvas
-            .add_event_listener_with_callback("pointerdown", on_pointer.as_ref().unchecked_ref())?;
-        // The board lives as long as the page; the listener must too.
-        on_pointer.forget();
+        })?;
+        app.listen(&canvas, "pointermove", |app, e| {
+            app.pointer_move(f64::from(e.client_x()), f64::from(e.client_y()));
+        })?;
+        app.listen(&canvas, "pointerup", |app, e| {
+            app.pointer_up(f64::from(e.client_x()), f64::from(e.client_y()));
+        })?;
+        app.listen(&canvas, "pointercancel", |app, _| app.cancel_drag())?;
 
         if let Some(window) = web_sys::window() {
             let handle = app.clone();
@@ -109,26 +129,116 @@ impl App {
     /// Draws the board and updates the status text.
     pub fn redraw(&self) {
         let st = self.state.borrow();
-        draw_board(&st.ctx, &st.layout, &st.game, &THEME);
+        let floating = st.drag.filter(|d| d.moved).map(|d| Floating {
+            from: d.from,
+            x: d.x,
+            y: d.y,
+        });
+        draw_board(&st.ctx, &st.layout, &st.game, &THEME, floating);
         if let Some(status) = &st.status {
             status.set_text_content(Some(&status_text(&st.game)));
         }
     }
 
-    /// Converts a pointer position (client pixels) into a square and clicks it.
+    /// Adds a pointer-event listener that lives as long as the page.
+    fn listen(
+        &self,
+        canvas: &HtmlCanvasElement,
+        kind: &str,
+        f: impl Fn(&App, PointerEvent) + 'static,
+    ) -> Result<(), JsValue> {
+        let handle = self.clone();
+        let closure = Closure::<dyn FnMut(PointerEvent)>::new(move |e: PointerEvent| f(&handle, e));
+        canvas.add_event_listener_with_callback(kind, closure.as_ref().unchecked_ref())?;
+        closure.forget();
+        Ok(())
+    }
+
+    /// A pointer position in client pixels as canvas (device) pixels.
+    fn to_canvas(&self, client_x: f64, client_y: f64) -> Option<(f64, f64)> {
+        let st = self.state.borrow();
+        let rect = st.canvas.get_bounding_client_rect();
+        if rect.width() <= 0.0 || rect.height() <= 0.0 {
+            return None;
+        }
+        Some((
+            (client_x - rect.left()) * f64::from(st.canvas.width()) / rect.width(),
+            (client_y - rect.top()) * f64::from(st.canvas.height()) / rect.height(),
+        ))
+    }
+
+    /// A press: clicks the square under the pointer, and if that leaves a piece of the side to
+    /// move selected, starts a (possible) drag of it. Pressing the already selected piece does
+    /// not deselect it yet: that happens on release if the pointer did not move.
     fn pointer_down(&self, client_x: f64, client_y: f64) {
-        let square = {
-            let st = self.state.borrow();
-            let rect = st.canvas.get_bounding_client_rect();
-            if rect.width() <= 0.0 || rect.height() <= 0.0 {
+        let Some((x, y)) = self.to_canvas(client_x, client_y) else {
+            return;
+        };
+        let Some(square) = self.state.borrow().layout.square_at(x, y) else {
+            return;
+        };
+        let was_selected = self.state.borrow().game.selected() == Some(square);
+        if !was_selected {
+            self.click(square);
+        }
+        let mut st = self.state.borrow_mut();
+        st.drag = (st.game.selected() == Some(square)).then_some(Drag {
+            from: square,
+            start: (x, y),
+            x,
+            y,
+            moved: false,
+            was_selected,
+        });
+    }
+
+    /// Moves the dragged piece with the pointer.
+    fn pointer_move(&self, client_x: f64, client_y: f64) {
+        let Some((x, y)) = self.to_canvas(client_x, client_y) else {
+            return;
+        };
+        {
+            let mut st = self.state.borrow_mut();
+            // A few pixels of jitter during a tap is not a drag.
+            let threshold = f64::from(st.layout.size) / 100.0;
+            let Some(drag) = st.drag.as_mut() else {
+                return;
+            };
+            drag.x = x;
+            drag.y = y;
+            if (x - drag.start.0).hypot(y - drag.start.1) > threshold {
+                drag.moved = true;
+            }
+            if !drag.moved {
                 return;
             }
-            let x = (client_x - rect.left()) * f64::from(st.canvas.width()) / rect.width();
-            let y = (client_y - rect.top()) * f64::from(st.canvas.height()) / rect.height();
-            st.layout.square_at(x, y)
+        }
+        self.redraw();
+    }
+
+    /// A release: drops a dragged piece (playing the move if the square under the pointer is a
+    /// target, else snapping back with the piece still selected), or finishes a tap.
+    fn pointer_up(&self, client_x: f64, client_y: f64) {
+        let Some(drag) = self.state.borrow_mut().drag.take() else {
+            return;
         };
-        if let Some(square) = square {
-            self.click(square);
+        let target = self
+            .to_canvas(client_x, client_y)
+            .and_then(|(x, y)| self.state.borrow().layout.square_at(x, y));
+        if drag.moved {
+            if let Some(to) = target.filter(|&to| to != drag.from) {
+                self.state.borrow_mut().game.drop_on(to);
+            }
+            self.redraw();
+        } else if drag.was_selected {
+            self.click(drag.from);
+        }
+    }
+
+    /// Abandons a drag (the browser took the pointer away): the piece snaps back.
+    fn cancel_drag(&self) {
+        if self.state.borrow_mut().drag.take().is_some() {
+            self.redraw();
         }
     }
 

@@ -197,6 +197,15 @@ impl Game {
         }
     }
 
+    /// Drops the selected piece on `to`: plays the move if there is one (as a click would),
+    /// otherwise changes nothing and keeps the piece selected (it snaps back). Returns the
+    /// coordinate text of the move played.
+    pub fn drop_on(&mut self, to: Square) -> Option<String> {
+        let uci = self.move_between(self.selected?, to)?;
+        self.play(&uci).ok()?;
+        Some(uci)
+    }
+
     /// The coordinate text a click from `from` to `to` plays: an ordinary move if there is one
     /// (a queen for a promotion), else a launch.
     fn move_between(&self, from: Square, to: Square) -> Option<String> {

@@ -39,8 +39,25 @@ pub const THEME: Theme = Theme {
     check: "rgba(230, 20, 20, 0.9)",
 };
 
+/// A piece being dragged: drawn centred on (`x`, `y`) instead of on its square `from`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Floating {
+    /// The square the piece was lifted from.
+    pub from: Square,
+    /// Pointer position in device pixels.
+    pub x: f64,
+    /// Pointer position in device pixels.
+    pub y: f64,
+}
+
 /// Redraws the board into `ctx`, whose pixels are the layout's device pixels.
-pub fn draw_board(ctx: &CanvasRenderingContext2d, layout: &Layout, game: &Game, theme: &Theme) {
+pub fn draw_board(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout,
+    game: &Game,
+    theme: &Theme,
+    floating: Option<Floating>,
+) {
     ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok();
     let size = f64::from(layout.size);
     ctx.clear_rect(0.0, 0.0, size, size);
@@ -67,6 +84,9 @@ pub fn draw_board(ctx: &CanvasRenderingContext2d, layout: &Layout, game: &Game, 
     }
     draw_coordinates(ctx, layout, theme);
     for sq in layout.squares() {
+        if floating.is_some_and(|f| f.from == sq) {
+            continue;
+        }
         if let Some(piece) = game.piece_at(sq) {
             let r = layout.square_rect(sq);
             draw_piece(ctx, piece.role, piece.color, r.x, r.y, r.w.min(r.h));
@@ -74,6 +94,21 @@ pub fn draw_board(ctx: &CanvasRenderingContext2d, layout: &Layout, game: &Game, 
     }
     for target in game.targets() {
         draw_target(ctx, &layout.square_rect(target.square), &target, theme);
+    }
+    // The dragged piece last, above everything, a little larger as if lifted.
+    if let Some(f) = floating {
+        if let Some(piece) = game.piece_at(f.from) {
+            let r = layout.square_rect(f.from);
+            let s = r.w.min(r.h) * 1.15;
+            draw_piece(
+                ctx,
+                piece.role,
+                piece.color,
+                f.x - s / 2.0,
+                f.y - s / 2.0,
+                s,
+            );
+        }
     }
 }
 

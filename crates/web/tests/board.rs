@@ -83,17 +83,41 @@ fn brightness(c: Rgba) -> u32 {
     u32::from(c[0]) + u32::from(c[1]) + u32::from(c[2])
 }
 
-/// Clicks a square the way a player does: a pointerdown at its centre, in client pixels.
-fn click(app: &App, square: &str) {
-    let (x, y) = app.square_center(square).expect("square on the board");
+/// Sends a pointer event of `kind` at client point (`x`, `y`) to the board's canvas.
+fn pointer(app: &App, kind: &str, x: f64, y: f64) {
     let init = PointerEventInit::new();
     init.set_client_x(x.round() as i32);
     init.set_client_y(y.round() as i32);
     init.set_button(0);
     init.set_bubbles(true);
+    init.set_pointer_id(1);
+    init.set_is_primary(true);
     init.set_pointer_type("mouse");
-    let event = PointerEvent::new_with_event_init_dict("pointerdown", &init).unwrap();
+    let event = PointerEvent::new_with_event_init_dict(kind, &init).unwrap();
     app.canvas().dispatch_event(&event).unwrap();
+}
+
+fn center(app: &App, square: &str) -> (f64, f64) {
+    app.square_center(square).expect("square on the board")
+}
+
+/// Clicks a square the way a player does: pointerdown and pointerup at its centre.
+fn click(app: &App, square: &str) {
+    let (x, y) = center(app, square);
+    pointer(app, "pointerdown", x, y);
+    pointer(app, "pointerup", x, y);
+}
+
+/// Drags from one square to another: press, move in steps, release.
+fn drag(app: &App, from: &str, to: &str) {
+    let (x0, y0) = center(app, from);
+    let (x1, y1) = center(app, to);
+    pointer(app, "pointerdown", x0, y0);
+    for i in 1..=4 {
+        let t = f64::from(i) / 4.0;
+        pointer(app, "pointermove", x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);
+    }
+    pointer(app, "pointerup", x1, y1);
 }
 
 fn selected(app: &App) -> Option<String> {
@@ -389,4 +413,58 @@ fn a_selected_missile_marks_launch_targets_and_a_click_launches_it() {
         "f6 blown up: {after}"
     );
     assert!(after.contains(" b "), "{after}");
+}
+
+#[wasm_bindgen_test]
+fn dragging_a_piece_plays_a_move_and_bad_drops_snap_back() {
+    let app = mount(Variant::Beirut);
+    let start = app.with_game(|g| g.fen());
+    // A drop on a square the knight cannot reach: nothing changes, the knight stays selected.
+    drag(&app, "g1", "g3");
+    assert_eq!(app.with_game(|g| g.fen()), start);
+    assert_eq!(selected(&app).as_deref(), Some("g1"));
+    assert_color(
+        pixel(&app, "g1", 0.6, 0.7),
+        hex(fill_color(Color::White)),
+        "knight back on g1",
+    );
+    // A drop on a target plays the move.
+    drag(&app, "g1", "f3");
+    assert!(app
+        .with_game(|g| g.fen())
+        .starts_with("rnbqkbnr/pppppppp/8/8/8/5N2/"));
+    assert_eq!(selected(&app), None);
+    assert_color(
+        pixel(&app, "f3", 0.6, 0.7),
+        hex(fill_color(Color::White)),
+        "knight on f3",
+    );
+}
+
+#[wasm_bindgen_test]
+fn while_dragging_the_piece_follows_the_pointer() {
+    let app = mount(Variant::Beirut);
+    let (x0, y0) = center(&app, "e2");
+    let (x1, y1) = center(&app, "e4");
+    let e4_empty = pixel(&app, "e4", 0.5, 0.3);
+    pointer(&app, "pointerdown", x0, y0);
+    pointer(&app, "pointermove", x1, y1);
+    // The pawn's head is drawn at the pointer over e4, and e2 shows no pawn.
+    let over = pixel(&app, "e4", 0.5, 0.3);
+    assert!(!near(over, e4_empty), "floating pawn over e4: {over:?}");
+    assert!(
+        !near(pixel(&app, "e2", 0.5, 0.31), hex(fill_color(Color::White))),
+        "e2 emptied"
+    );
+    pointer(&app, "pointerup", x1, y1);
+    assert!(app.with_game(|g| g.fen()).contains("4P3"));
+}
+
+#[wasm_bindgen_test]
+fn tapping_the_selected_piece_deselects_it() {
+    let app = mount(Variant::Beirut);
+    click(&app, "d2");
+    assert_eq!(selected(&app).as_deref(), Some("d2"));
+    click(&app, "d2");
+    assert_eq!(selected(&app), None);
 }
