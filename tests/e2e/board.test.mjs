@@ -170,6 +170,18 @@ describe('the game page', () => {
     await page.close();
   });
 
+  test('the keyboard plays: arrows move a cursor, Enter selects and plays', async () => {
+    const { page, errors } = await openGame();
+    await page.focus('#board');
+    for (const key of ['ArrowUp', 'ArrowRight', 'ArrowRight', 'Enter', 'ArrowUp', 'ArrowUp', 'ArrowLeft', 'Enter']) {
+      await page.keyboard.press(key);
+    }
+    // The cursor started on the king (e1), went to g1 and played the knight to f3.
+    assert.match(await page.evaluate(() => window.boomchess.fen()), /^rnbqkbnr\/pppppppp\/8\/8\/8\/5N2\//);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test('the variant selector switches to the 10x10 boards', async () => {
     const { page, errors } = await openGame();
     for (const variant of ['stratomic', 'flying-bombers']) {

@@ -8,11 +8,13 @@ use std::rc::Rc;
 use boomchess_rules::{Color, Variant};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, PointerEvent};
+use web_sys::{
+    CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, KeyboardEvent, PointerEvent,
+};
 
 use crate::game::{ClickOutcome, Game};
 use crate::geometry::{Layout, Square};
-use crate::render::{draw_board, Floating, THEME};
+use crate::render::{draw_board, draw_cursor, Floating, THEME};
 
 struct State {
     canvas: HtmlCanvasElement,
@@ -21,6 +23,8 @@ struct State {
     layout: Layout,
     status: Option<HtmlElement>,
     drag: Option<Drag>,
+    /// The keyboard cursor, shown once an arrow key was used (pointer input hides it).
+    cursor: Option<Square>,
 }
 
 /// A piece being dragged: pressed on `from`, the pointer now at (`x`, `y`) in canvas pixels.
@@ -65,6 +69,7 @@ impl App {
                 layout,
                 status: None,
                 drag: None,
+                cursor: None,
             })),
         };
         app.fit();
@@ -86,6 +91,20 @@ impl App {
             app.pointer_up(f64::from(e.client_x()), f64::from(e.client_y()));
         })?;
         app.listen(&canvas, "pointercancel", |app, _| app.cancel_drag())?;
+
+        // Keyboard play: the canvas takes focus (Tab), arrows move a cursor, Enter or Space
+        // clicks the cursor's square, Escape drops the selection.
+        if !canvas.has_attribute("tabindex") {
+            canvas.set_attribute("tabindex", "0")?;
+        }
+        let handle = app.clone();
+        let on_key = Closure::<dyn FnMut(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+            if !(e.alt_key() || e.ctrl_key() || e.meta_key()) && handle.key(&e.key()) {
+                e.prevent_default();
+            }
+        });
+        canvas.add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref())?;
+        on_key.forget();
 
         if let Some(window) = web_sys::window() {
             let handle = app.clone();
@@ -135,6 +154,9 @@ impl App {
             y: d.y,
         });
         draw_board(&st.ctx, &st.layout, &st.game, &THEME, floating);
+        if let Some(cursor) = st.cursor {
+            draw_cursor(&st.ctx, &st.layout.square_rect(cursor), &THEME);
+        }
         if let Some(status) = &st.status {
             status.set_text_content(Some(&status_text(&st.game)));
         }
@@ -177,6 +199,7 @@ impl App {
         let Some(square) = self.state.borrow().layout.square_at(x, y) else {
             return;
         };
+        self.state.borrow_mut().cursor = None;
         let was_selected = self.state.borrow().game.selected() == Some(square);
         if !was_selected {
             self.click(square);
@@ -233,6 +256,64 @@ impl App {
         } else if drag.was_selected {
             self.click(drag.from);
         }
+    }
+
+    /// Handles a key (its `KeyboardEvent.key` name); returns whether the board used it.
+    pub fn key(&self, key: &str) -> bool {
+        // Screen directions: "up" is towards the far side of the board as seen.
+        let step: Option<(i8, i8)> = match key {
+            "ArrowUp" => Some((0, 1)),
+            "ArrowDown" => Some((0, -1)),
+            "ArrowLeft" => Some((-1, 0)),
+            "ArrowRight" => Some((1, 0)),
+            _ => None,
+        };
+        if let Some((dx, dy)) = step {
+            let mut st = self.state.borrow_mut();
+            let layout = st.layout;
+            let next = match st.cursor {
+                // The first arrow press shows the cursor where play is likely to start.
+                None => st
+                    .game
+                    .selected()
+                    .or_else(|| st.game.king_square(st.game.turn()))
+                    .unwrap_or(Square::new(0, 0)),
+                Some(c) => {
+                    let (dx, dy) = if layout.flipped { (-dx, -dy) } else { (dx, dy) };
+                    let file =
+                        (i16::from(c.file) + i16::from(dx)).clamp(0, i16::from(layout.files) - 1);
+                    let rank =
+                        (i16::from(c.rank) + i16::from(dy)).clamp(0, i16::from(layout.ranks) - 1);
+                    Square::new(file as u8, rank as u8)
+                }
+            };
+            st.cursor = Some(next);
+            drop(st);
+            self.redraw();
+            return true;
+        }
+        match key {
+            "Enter" | " " => {
+                let cursor = self.state.borrow().cursor;
+                if let Some(square) = cursor {
+                    self.click(square);
+                }
+                cursor.is_some()
+            }
+            "Escape" => {
+                let selected = self.state.borrow().game.selected();
+                if let Some(square) = selected {
+                    self.click(square);
+                }
+                selected.is_some()
+            }
+            _ => false,
+        }
+    }
+
+    /// The keyboard cursor's square, if shown.
+    pub fn cursor(&self) -> Option<Square> {
+        self.state.borrow().cursor
     }
 
     /// Abandons a drag (the browser took the pointer away): the piece snaps back.

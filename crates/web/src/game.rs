@@ -96,13 +96,18 @@ impl Game {
         self.position.piece_at(sq)
     }
 
+    /// The square of `color`'s king, if it has one on the board.
+    pub fn king_square(&self, color: Color) -> Option<Square> {
+        let (file, rank) = self.position.coords(self.position.king_of(color)?);
+        Some(Square::new(file, rank))
+    }
+
     /// The square of the king of the side to move when it is in check.
     pub fn checked_king(&self) -> Option<Square> {
         if !self.position.is_check() {
             return None;
         }
-        let (file, rank) = self.position.coords(self.position.king_of(self.turn())?);
-        Some(Square::new(file, rank))
+        self.king_square(self.turn())
     }
 
     /// How the game ended, if it has (checkmate, stalemate, a destroyed king, a draw rule).

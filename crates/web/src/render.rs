@@ -26,6 +26,8 @@ pub struct Theme {
     pub launch: &'static str,
     /// Glow under a king in check.
     pub check: &'static str,
+    /// Outline of the keyboard cursor.
+    pub cursor: &'static str,
 }
 
 /// The default theme: warm wood tones.
@@ -37,6 +39,7 @@ pub const THEME: Theme = Theme {
     target: "rgba(24, 40, 24, 0.38)",
     launch: "rgba(214, 40, 30, 0.55)",
     check: "rgba(230, 20, 20, 0.9)",
+    cursor: "#1f6feb",
 };
 
 /// A piece being dragged: drawn centred on (`x`, `y`) instead of on its square `from`.
@@ -110,6 +113,14 @@ pub fn draw_board(
             );
         }
     }
+}
+
+/// The keyboard cursor: a bold outline just inside the square.
+pub fn draw_cursor(ctx: &CanvasRenderingContext2d, r: &Rect, theme: &Theme) {
+    let w = (r.w.min(r.h) * 0.07).max(2.0);
+    ctx.set_stroke_style_str(theme.cursor);
+    ctx.set_line_width(w);
+    ctx.stroke_rect(r.x + w / 2.0, r.y + w / 2.0, r.w - w, r.h - w);
 }
 
 /// A red glow fading out from the centre of the square of a king in check.

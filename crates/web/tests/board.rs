@@ -13,7 +13,10 @@ use boomchess_web::render::THEME;
 use boomchess_web::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, PointerEvent, PointerEventInit};
+use web_sys::{
+    CanvasRenderingContext2d, HtmlCanvasElement, KeyboardEvent, KeyboardEventInit, PointerEvent,
+    PointerEventInit,
+};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -467,4 +470,44 @@ fn tapping_the_selected_piece_deselects_it() {
     assert_eq!(selected(&app).as_deref(), Some("d2"));
     click(&app, "d2");
     assert_eq!(selected(&app), None);
+}
+
+/// Presses keys (their `KeyboardEvent.key` names) on the focused board.
+fn keys(app: &App, names: &[&str]) {
+    for name in names {
+        let init = KeyboardEventInit::new();
+        init.set_key(name);
+        init.set_bubbles(true);
+        init.set_cancelable(true);
+        let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+        app.canvas().dispatch_event(&event).unwrap();
+    }
+}
+
+#[wasm_bindgen_test]
+fn the_keyboard_moves_a_cursor_and_plays() {
+    let app = mount(Variant::Beirut);
+    assert_eq!(app.canvas().get_attribute("tabindex").as_deref(), Some("0"));
+    let e2_plain = pixel(&app, "e2", 0.03, 0.5);
+    // The first arrow shows the cursor on the king; then up to e2, select, up twice, play.
+    keys(&app, &["ArrowUp"]);
+    assert_eq!(app.cursor().map(Square::name).as_deref(), Some("e1"));
+    keys(&app, &["ArrowUp"]);
+    let outlined = pixel(&app, "e2", 0.03, 0.5);
+    assert!(
+        !near(outlined, e2_plain),
+        "cursor outline on e2: {outlined:?}"
+    );
+    keys(&app, &["Enter"]);
+    assert_eq!(selected(&app).as_deref(), Some("e2"));
+    keys(&app, &["Escape"]);
+    assert_eq!(selected(&app), None);
+    keys(&app, &[" ", "ArrowUp", "ArrowUp", "Enter"]);
+    assert!(app.with_game(|g| g.fen()).contains("4P3"), "e2e4 played");
+    // The cursor stops at the edge of the board.
+    keys(&app, &["ArrowLeft"; 12]);
+    assert_eq!(app.cursor().map(Square::name).as_deref(), Some("a4"));
+    // A pointer press hides it again.
+    click(&app, "h7");
+    assert_eq!(app.cursor(), None);
 }
