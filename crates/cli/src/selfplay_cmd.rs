@@ -79,6 +79,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             "seed",
             "nodes",
             "max-plies",
+            "opening-plies",
         ],
     )?;
     let (variant, options) = args.variant_and_options()?;
@@ -97,8 +98,12 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         Some(_) => args.number("max-plies")?,
         None => DEFAULT_MAX_PLIES,
     };
+    let opening_plies: u32 = match args.value("opening-plies") {
+        Some(_) => args.number("opening-plies")?,
+        None => 0,
+    };
     println!(
-        "selfplay {variant}{}: A = level {level_a} ({} nodes/move), B = level {level_b} ({} nodes/move), {games} games, seed {seed}",
+        "selfplay {variant}{}: A = level {level_a} ({} nodes/move), B = level {level_b} ({} nodes/move), {games} games, seed {seed}, opening {opening_plies} plies",
         options.words().iter().map(|w| format!(" {w}")).collect::<String>(),
         budget(level_a, nodes),
         budget(level_b, nodes),
@@ -112,7 +117,12 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         } else {
             (level_b, level_a)
         };
-        let game_seed = boomchess_ai::Rng::new(seed ^ (u64::from(i) << 32)).next_u64();
+        let game_seed = Rng::new(seed ^ (u64::from(i) << 32)).next_u64();
+        // Both games of a pair (colours swapped) share the opening.
+        let opening = Opening {
+            plies: opening_plies,
+            seed: Rng::new(seed ^ (u64::from(i / 2) << 32) ^ 0x09E7).next_u64(),
+        };
         let (game, plies) = play_game(
             variant,
             options,
@@ -120,6 +130,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             nodes,
             game_seed,
             max_plies,
+            opening,
         )?;
         let outcome = game.outcome();
         let winner = outcome.and_then(|o| o.winner());
@@ -130,11 +141,18 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             Some(o) => o.to_string(),
             None => format!("1/2-1/2 (adjudicated after {plies} plies)"),
         };
+        let opening_moves =
+            game.san_moves()[..(opening_plies as usize).min(plies as usize)].join(" ");
         println!(
-            "game {}: white {} (level {white}) - black {} (level {black}): {result}, {plies} plies",
+            "game {}: white {} (level {white}) - black {} (level {black}): {result}, {plies} plies{}",
             i + 1,
             if a_white { "A" } else { "B" },
             if a_white { "B" } else { "A" },
+            if opening_moves.is_empty() {
+                String::new()
+            } else {
+                format!(", opening {opening_moves}")
+            },
         );
     }
     let b = Tally {
@@ -157,6 +175,14 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The start of a game shared by a pair of games: the first `plies` moves
+/// are level 1's choices (plausible, varied by `seed`) for both sides.
+#[derive(Clone, Copy, Debug)]
+struct Opening {
+    plies: u32,
+    seed: u64,
+}
+
 /// Plays one game; `levels` are White's and Black's. Returns the game and
 /// its length in plies.
 fn play_game(
@@ -166,9 +192,11 @@ fn play_game(
     nodes: Option<u64>,
     seed: u64,
     max_plies: u32,
+    opening: Opening,
 ) -> Result<(Game, u32), String> {
     let mut game = Game::new(variant, options);
     let mut rng = Rng::new(seed);
+    let mut opening_rng = Rng::new(opening.seed);
     while let Phase::Setup(color) = game.phase() {
         // Each side chooses from its own view of the start position.
         let view = game.start_position().view(color);
@@ -188,8 +216,14 @@ fn play_game(
         let history: Vec<VariantPosition> = (0..plies as usize)
             .filter_map(|i| game.position_at(i).map(|p| p.view(me)))
             .collect();
-        let lvl = levels[me.index()];
-        let mut settings = Settings::fixed_nodes(lvl, rng.next_u64());
+        let in_opening = plies < opening.plies;
+        let lvl = if in_opening { 1 } else { levels[me.index()] };
+        let move_seed = if in_opening {
+            opening_rng.next_u64()
+        } else {
+            rng.next_u64()
+        };
+        let mut settings = Settings::fixed_nodes(lvl, move_seed);
         settings.limits.nodes = Some(budget(lvl, nodes));
         let thought = engines[me.index()].think(&view, &history, &settings, &stop, &|| 0.0);
         let mv = thought

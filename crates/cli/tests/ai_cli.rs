@@ -94,6 +94,62 @@ fn selfplay_in_every_variant_and_with_options() {
 }
 
 #[test]
+fn selfplay_openings_vary_the_games_of_deterministic_levels() {
+    let run = |opening: &str| {
+        let out = boomchess(&[
+            "selfplay",
+            "--variant",
+            "flying-bombers",
+            "--white-level",
+            "6",
+            "--black-level",
+            "6",
+            "--games",
+            "4",
+            "--nodes",
+            "30000",
+            "--max-plies",
+            "12",
+            "--opening-plies",
+            opening,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout(&out)
+    };
+    let text = run("0");
+    assert!(text.contains("opening 0 plies"), "{text}");
+    assert!(
+        text.lines()
+            .filter(|l| l.starts_with("game "))
+            .all(|l| !l.contains(", opening ")),
+        "{text}"
+    );
+    let text = run("4");
+    let openings: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("game "))
+        .map(|l| {
+            l.split(", opening ")
+                .nth(1)
+                .expect("the opening is printed")
+        })
+        .collect();
+    assert_eq!(openings.len(), 4);
+    assert!(
+        openings.iter().all(|o| o.split(' ').count() == 4),
+        "{openings:?}"
+    );
+    // Each pair of games shares its opening; the pairs differ.
+    assert_eq!(openings[0], openings[1]);
+    assert_eq!(openings[2], openings[3]);
+    assert_ne!(openings[0], openings[2]);
+}
+
+#[test]
 fn selfplay_refuses_bad_levels_and_missing_arguments() {
     for args in [
         &[
