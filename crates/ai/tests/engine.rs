@@ -463,3 +463,29 @@ fn odd_requests_do_not_panic() {
     assert!(choose_carriers(&strat, Color::White, 3, 1).is_empty());
     assert!(choose_carriers(&start, Color::White, 0, 1).is_empty());
 }
+
+#[test]
+fn level_8_keeps_to_about_a_second_on_the_clock() {
+    use std::time::Instant;
+    let origin = Instant::now();
+    let clock = || origin.elapsed().as_secs_f64() * 1000.0;
+    for variant in Variant::ALL {
+        let mut view = VariantPosition::new(variant, Options::default());
+        if variant == Variant::Beirut {
+            let own = choose_carriers(&view, Color::White, 1, 4);
+            view.set_carriers(Color::White, &own).unwrap();
+        }
+        let started = clock();
+        let t = Engine::new(16).think(
+            &view,
+            &[],
+            &Settings::for_level(8, 1),
+            &AtomicBool::new(false),
+            &clock,
+        );
+        let spent = clock() - started;
+        assert!(view.is_legal(t.best.unwrap()));
+        assert!(spent < 1300.0, "{variant}: {spent:.0} ms");
+        assert!(t.elapsed_ms <= spent + 1.0);
+    }
+}
