@@ -178,6 +178,11 @@ describe('the game page', () => {
     }
     // The cursor started on the king (e1), went to g1 and played the knight to f3.
     assert.match(await page.evaluate(() => window.boomchess.fen()), /^rnbqkbnr\/pppppppp\/8\/8\/8\/5N2\//);
+    // After a mouse click the keys go to the board too: Black's d-pawn is selected, the first
+    // arrow shows the cursor on it, two more take it to d5.
+    await clickSquare(page, 'd7');
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter']) await page.keyboard.press(key);
+    assert.match(await page.evaluate(() => window.boomchess.fen()), /^rnbqkbnr\/ppp1pppp\/8\/3p4\//);
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -81,6 +81,9 @@ impl App {
                 // Keep receiving the pointer's moves outside the canvas while dragging
                 // (fails harmlessly for synthetic events, which have no live pointer).
                 app.canvas().set_pointer_capture(e.pointer_id()).ok();
+                // preventDefault also stops the browser focusing the board; keys should go to
+                // it after a click too.
+                app.canvas().focus().ok();
                 app.pointer_down(f64::from(e.client_x()), f64::from(e.client_y()));
             }
         })?;

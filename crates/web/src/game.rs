@@ -2,10 +2,10 @@
 //! the selected piece and the last move. No DOM here, so every rule of the click-click input is
 //! plain Rust that the tests can drive square by square.
 
-use boomchess_rules::{Color, Options, Outcome, Piece, Variant, VariantPosition};
+use boomchess_rules::{Color, Options, Outcome, Piece, Role, Variant, VariantPosition};
 
 use crate::geometry::Square;
-use crate::moves::{preferred, BoardMove, MoveKind};
+use crate::moves::{BoardMove, MoveKind};
 
 /// What a click on a square did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +16,8 @@ pub enum ClickOutcome {
     Deselected,
     /// The move with this coordinate text was played.
     Played(String),
+    /// A pawn reached the last rank: the promotion picker is open (see [`Game::promotion`]).
+    Promoting,
     /// Nothing changed (an empty square or an enemy piece with nothing selected).
     Ignored,
 }
@@ -31,6 +33,18 @@ pub struct Target {
     pub kind: MoveKind,
 }
 
+/// The promotion picker: a pawn is about to promote and the player picks the new piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// The pawn's square.
+    pub from: Square,
+    /// The promotion square.
+    pub to: Square,
+    /// The choices, each shown on its own square in a column running from `to` towards the
+    /// player: (square, piece, coordinate text of the move).
+    pub choices: Vec<(Square, Role, String)>,
+}
+
 /// One game on the board, refereed by `boomchess_rules`.
 pub struct Game {
     variant: Variant,
@@ -38,6 +52,7 @@ pub struct Game {
     legal: Vec<BoardMove>,
     selected: Option<Square>,
     last_move: Option<BoardMove>,
+    promotion: Option<Promotion>,
 }
 
 impl Game {
@@ -61,6 +76,7 @@ impl Game {
             legal: Vec::new(),
             selected: None,
             last_move: None,
+            promotion: None,
         };
         game.refresh_moves();
         game
@@ -148,7 +164,7 @@ impl Game {
     /// The squares the selected piece can go to (or blast), one entry per square: an ordinary
     /// move wins over a launch at the same square, as a click there plays the ordinary move.
     pub fn targets(&self) -> Vec<Target> {
-        let Some(from) = self.selected else {
+        let Some(from) = self.selected.filter(|_| self.promotion.is_none()) else {
             return Vec::new();
         };
         let mut out: Vec<Target> = Vec::new();
@@ -170,19 +186,29 @@ impl Game {
         out
     }
 
+    /// The open promotion picker, if any.
+    pub fn promotion(&self) -> Option<&Promotion> {
+        self.promotion.as_ref()
+    }
+
     /// Handles a click (or tap) on a square: select a piece of the side to move, play a move to
-    /// a marked target, or clear the selection. Never changes the position unless the referee
-    /// accepted the move.
+    /// a marked target, pick a promotion piece, or clear the selection. Never changes the
+    /// position unless the referee accepted the move.
     pub fn click(&mut self, sq: Square) -> ClickOutcome {
+        if let Some(picker) = self.promotion.take() {
+            // A choice plays it; any other square cancels the promotion and the selection.
+            let choice = picker.choices.into_iter().find(|c| c.0 == sq);
+            return match choice.map(|(_, _, uci)| (self.play(&uci), uci)) {
+                Some((Ok(()), uci)) => ClickOutcome::Played(uci),
+                _ => {
+                    self.selected = None;
+                    ClickOutcome::Deselected
+                }
+            };
+        }
         if let Some(from) = self.selected {
-            if let Some(uci) = self.move_between(from, sq) {
-                return match self.play(&uci) {
-                    Ok(()) => ClickOutcome::Played(uci),
-                    Err(_) => {
-                        self.selected = None;
-                        ClickOutcome::Deselected
-                    }
-                };
+            if let Some(outcome) = self.go(from, sq) {
+                return outcome;
             }
             if from == sq {
                 self.selected = None;
@@ -202,28 +228,75 @@ impl Game {
         }
     }
 
-    /// Drops the selected piece on `to`: plays the move if there is one (as a click would),
-    /// otherwise changes nothing and keeps the piece selected (it snaps back). Returns the
-    /// coordinate text of the move played.
-    pub fn drop_on(&mut self, to: Square) -> Option<String> {
-        let uci = self.move_between(self.selected?, to)?;
-        self.play(&uci).ok()?;
-        Some(uci)
+    /// Drops the selected piece on `to`: plays the move (or opens the promotion picker) as a
+    /// click would; if `to` is not a target nothing changes and the piece stays selected (it
+    /// snaps back).
+    pub fn drop_on(&mut self, to: Square) -> Option<ClickOutcome> {
+        let from = self.selected?;
+        self.go(from, to)
     }
 
-    /// The coordinate text a click from `from` to `to` plays: an ordinary move if there is one
-    /// (a queen for a promotion), else a launch.
-    fn move_between(&self, from: Square, to: Square) -> Option<String> {
-        let between = |kind| {
-            preferred(
+    /// Plays the move from `from` to `to`: an ordinary move if there is one, else a launch; with
+    /// several promotion pieces to choose from, opens the picker instead. `None` if there is no
+    /// such move.
+    fn go(&mut self, from: Square, to: Square) -> Option<ClickOutcome> {
+        let steps: Vec<&BoardMove> = self
+            .legal
+            .iter()
+            .filter(|m| m.from == from && m.to == to && m.kind == MoveKind::Step)
+            .collect();
+        if steps.len() > 1 {
+            self.promotion = Some(self.picker(from, to, &steps));
+            return Some(ClickOutcome::Promoting);
+        }
+        let uci = steps
+            .first()
+            .copied()
+            .or_else(|| {
                 self.legal
                     .iter()
-                    .filter(move |m| m.from == from && m.to == to && m.kind == kind),
-            )
-        };
-        between(MoveKind::Step)
-            .or_else(|| between(MoveKind::Launch))
-            .map(|m| m.uci.clone())
+                    .find(|m| m.from == from && m.to == to && m.kind == MoveKind::Launch)
+            })?
+            .uci
+            .clone();
+        Some(match self.play(&uci) {
+            Ok(()) => ClickOutcome::Played(uci),
+            Err(_) => {
+                self.selected = None;
+                ClickOutcome::Deselected
+            }
+        })
+    }
+
+    /// Lays out the promotion choices in a column from the promotion square towards the middle
+    /// of the board, strongest piece first.
+    fn picker(&self, from: Square, to: Square, moves: &[&BoardMove]) -> Promotion {
+        const ORDER: &str = "qrbnmf";
+        let mut options: Vec<(usize, Role, String)> = moves
+            .iter()
+            .filter_map(|m| {
+                let letter = m.promotion?;
+                Some((ORDER.find(letter)?, Role::from_char(letter)?, m.uci.clone()))
+            })
+            .collect();
+        options.sort_by_key(|o| o.0);
+        // Towards the middle: down from a promotion square in the upper half (White's rank 8,
+        // 9 or 10), up from the lower half (Black's rank 1 or, in Stratomic, 2).
+        let down = to.rank >= self.ranks() / 2;
+        let choices = options
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, (_, role, uci))| {
+                let i = u8::try_from(i).ok()?;
+                let rank = if down {
+                    to.rank.checked_sub(i)?
+                } else {
+                    to.rank.checked_add(i).filter(|&r| r < self.ranks())?
+                };
+                Some((Square::new(to.file, rank), role, uci))
+            })
+            .collect();
+        Promotion { from, to, choices }
     }
 
     /// Plays a move given as coordinate text; the referee decides whether it is legal. On an
@@ -236,6 +309,7 @@ impl Game {
         self.position.play_uci(uci).map_err(|e| e.to_string())?;
         self.last_move = Some(parsed);
         self.selected = None;
+        self.promotion = None;
         self.refresh_moves();
         Ok(())
     }

@@ -63,13 +63,3 @@ impl BoardMove {
         Some(make(from, to, promotion, MoveKind::Step))
     }
 }
-
-/// Of several moves between the same two squares (promotions), the one a click plays for now:
-/// a queen if there is one, else the first. Castling and ordinary moves are unique per pair.
-pub fn preferred<'a>(candidates: impl Iterator<Item = &'a BoardMove>) -> Option<&'a BoardMove> {
-    let all: Vec<&BoardMove> = candidates.collect();
-    all.iter()
-        .find(|m| m.promotion == Some('q'))
-        .or_else(|| all.first())
-        .copied()
-}

@@ -9,6 +9,7 @@ use crate::game::{Game, Target};
 use crate::geometry::{Layout, Rect, Square};
 use crate::moves::MoveKind;
 use crate::pieces::draw_piece;
+use boomchess_rules::{Color, Role};
 
 /// Board colours, as CSS colour text.
 pub struct Theme {
@@ -28,6 +29,10 @@ pub struct Theme {
     pub check: &'static str,
     /// Outline of the keyboard cursor.
     pub cursor: &'static str,
+    /// Veil over the board while the promotion picker is open.
+    pub veil: &'static str,
+    /// Discs under the promotion choices.
+    pub picker: &'static str,
 }
 
 /// The default theme: warm wood tones.
@@ -40,6 +45,8 @@ pub const THEME: Theme = Theme {
     launch: "rgba(214, 40, 30, 0.55)",
     check: "rgba(230, 20, 20, 0.9)",
     cursor: "#1f6feb",
+    veil: "rgba(24, 20, 16, 0.6)",
+    picker: "#c9c2b4",
 };
 
 /// A piece being dragged: drawn centred on (`x`, `y`) instead of on its square `from`.
@@ -98,6 +105,9 @@ pub fn draw_board(
     for target in game.targets() {
         draw_target(ctx, &layout.square_rect(target.square), &target, theme);
     }
+    if let Some(picker) = game.promotion() {
+        draw_picker(ctx, layout, game.turn(), &picker.choices, theme);
+    }
     // The dragged piece last, above everything, a little larger as if lifted.
     if let Some(f) = floating {
         if let Some(piece) = game.piece_at(f.from) {
@@ -112,6 +122,29 @@ pub fn draw_board(
                 s,
             );
         }
+    }
+}
+
+/// The promotion picker: the board veiled, the choices on discs in their column.
+fn draw_picker(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout,
+    color: Color,
+    choices: &[(Square, Role, String)],
+    theme: &Theme,
+) {
+    let size = f64::from(layout.size);
+    ctx.set_fill_style_str(theme.veil);
+    ctx.fill_rect(0.0, 0.0, size, size);
+    for (sq, role, _) in choices {
+        let r = layout.square_rect(*sq);
+        let s = r.w.min(r.h);
+        let (cx, cy) = r.center();
+        ctx.begin_path();
+        ctx.arc(cx, cy, s * 0.48, 0.0, std::f64::consts::TAU).ok();
+        ctx.set_fill_style_str(theme.picker);
+        ctx.fill();
+        draw_piece(ctx, *role, color, r.x + s * 0.08, r.y + s * 0.08, s * 0.84);
     }
 }
 

@@ -511,3 +511,91 @@ fn the_keyboard_moves_a_cursor_and_plays() {
     click(&app, "h7");
     assert_eq!(app.cursor(), None);
 }
+
+#[wasm_bindgen_test]
+fn promotion_opens_a_picker_and_the_chosen_piece_is_played() {
+    let app = mount(Variant::Beirut);
+    let fen = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1";
+    app.set_game(Game::from_fen(Variant::Beirut, fen).expect("valid position"));
+    let d4_plain = pixel(&app, "d4", 0.5, 0.5);
+    click(&app, "e7");
+    click(&app, "e8");
+    // Not played yet: the picker shows queen, rook, bishop, knight on e8, e7, e6, e5 and veils
+    // the rest of the board.
+    assert_eq!(app.with_game(|g| g.fen()), fen);
+    let choices: Vec<(String, Role)> = app.with_game(|g| {
+        g.promotion()
+            .map(|p| p.choices.iter().map(|c| (c.0.name(), c.1)).collect())
+            .unwrap_or_default()
+    });
+    let expected = [
+        ("e8", Role::Queen),
+        ("e7", Role::Rook),
+        ("e6", Role::Bishop),
+        ("e5", Role::Knight),
+    ]
+    .map(|(s, r)| (s.to_owned(), r));
+    assert_eq!(choices, expected);
+    assert!(
+        brightness(pixel(&app, "d4", 0.5, 0.5)) + 90 < brightness(d4_plain),
+        "veiled"
+    );
+    click(&app, "e6");
+    let after = app.with_game(|g| g.fen());
+    assert!(after.starts_with("k3B3/8/"), "bishop promoted: {after}");
+
+    // Clicking outside the picker cancels it with no move.
+    app.set_game(Game::from_fen(Variant::Beirut, fen).unwrap());
+    click(&app, "e7");
+    click(&app, "e8");
+    click(&app, "a4");
+    assert_eq!(app.with_game(|g| g.fen()), fen);
+    assert!(app.with_game(|g| g.promotion().is_none() && g.selected().is_none()));
+}
+
+#[wasm_bindgen_test]
+fn stratomic_promotion_offers_the_missile_and_black_promotes_downwards() {
+    let app = mount(Variant::Stratomic);
+    // Black pawn on c3 promotes on rank 2 (RULES.md §2); kings far away.
+    let fen = "10/5k4/10/10/10/10/10/2p7/10/5K4 b - - 0 1";
+    app.set_game(Game::from_fen(Variant::Stratomic, fen).expect("valid position"));
+    click(&app, "c3");
+    click(&app, "c2");
+    let squares: Vec<(String, Role)> = app.with_game(|g| {
+        g.promotion()
+            .map(|p| p.choices.iter().map(|c| (c.0.name(), c.1)).collect())
+            .unwrap_or_default()
+    });
+    assert_eq!(squares.len(), 5, "{squares:?}");
+    assert_eq!(squares[0], ("c2".to_owned(), Role::Queen));
+    assert_eq!(
+        squares[4],
+        ("c6".to_owned(), Role::Missile),
+        "upwards from c2"
+    );
+    click(&app, "c6");
+    assert_eq!(
+        app.with_game(|g| g.last_move().map(|m| m.uci.clone())),
+        Some("c3c2m".to_owned())
+    );
+}
+
+#[wasm_bindgen_test]
+fn white_promotion_on_stratomic_rank_nine_lists_every_choice() {
+    let app = mount(Variant::Stratomic);
+    let fen = "10/10/3P6/10/5k4/10/10/10/10/5K4 w - - 0 1";
+    app.set_game(Game::from_fen(Variant::Stratomic, fen).expect("valid position"));
+    click(&app, "d8");
+    click(&app, "d9");
+    let squares: Vec<String> = app.with_game(|g| {
+        g.promotion()
+            .map(|p| p.choices.iter().map(|c| c.0.name()).collect())
+            .unwrap_or_default()
+    });
+    assert_eq!(squares, ["d9", "d8", "d7", "d6", "d5"]);
+    click(&app, "d8");
+    assert_eq!(
+        app.with_game(|g| g.last_move().map(|m| m.uci.clone())),
+        Some("d8d9r".to_owned())
+    );
+}
