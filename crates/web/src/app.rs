@@ -9,7 +9,8 @@ use boomchess_rules::{Color, Variant};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
-    CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, KeyboardEvent, PointerEvent,
+    CanvasRenderingContext2d, FocusOptions, HtmlCanvasElement, HtmlElement, KeyboardEvent,
+    PointerEvent,
 };
 
 use crate::game::{ClickOutcome, Game};
@@ -83,7 +84,9 @@ impl App {
                 app.canvas().set_pointer_capture(e.pointer_id()).ok();
                 // preventDefault also stops the browser focusing the board; keys should go to
                 // it after a click too.
-                app.canvas().focus().ok();
+                let options = FocusOptions::new();
+                options.set_prevent_scroll(true);
+                app.canvas().focus_with_options(&options).ok();
                 app.pointer_down(f64::from(e.client_x()), f64::from(e.client_y()));
             }
         })?;
