@@ -114,10 +114,17 @@ impl Layout {
     /// The device-pixel rectangle of a square.
     pub fn square_rect(&self, sq: Square) -> Rect {
         // Column from the left and row from the top, as seen by the player at the bottom.
+        // (Saturating: a square off this board lands on its edge instead of panicking.)
         let (col, row) = if self.flipped {
-            (u32::from(self.files - 1 - sq.file), u32::from(sq.rank))
+            (
+                u32::from(self.files.saturating_sub(sq.file.saturating_add(1))),
+                u32::from(sq.rank),
+            )
         } else {
-            (u32::from(sq.file), u32::from(self.ranks - 1 - sq.rank))
+            (
+                u32::from(sq.file),
+                u32::from(self.ranks.saturating_sub(sq.rank.saturating_add(1))),
+            )
         };
         let x = self.edge(col, self.files);
         let y = self.edge(row, self.ranks);

@@ -59,6 +59,17 @@ fn layout_maps_points_back_to_the_squares_it_drew() {
         size: 800,
         flipped: false,
     };
+    // Squares off the board do not panic (they land on the edge).
+    for sq in [Square::new(8, 8), Square::new(255, 255)] {
+        let r = layout.square_rect(sq);
+        assert!(r.x.is_finite() && r.y.is_finite());
+        let r = Layout {
+            flipped: true,
+            ..layout
+        }
+        .square_rect(sq);
+        assert!(r.x.is_finite() && r.y.is_finite());
+    }
     assert_eq!(
         layout.square_at(10.0, 790.0),
         Some(Square::new(0, 0)),
