@@ -14,17 +14,22 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-/// Estimated ratings of the levels (`UCI_Elo`), measured against Stockfish
-/// with `UCI_LimitStrength` (see README, "UCI").
+/// Estimated ratings of the levels (`UCI_Elo`), from games against
+/// Stockfish 15.1 with `UCI_LimitStrength` at 0.1 s a move in orthodox chess
+/// (`tools/uci_match.py`): level 4 ≈ 1534 (48 games against UCI_Elo 1350,
+/// 1600 and 1900), level 8 ≈ 1958 (48 games), level 1 ≈ 840, level 2 ≈ 1420
+/// and level 6 ≥ 1860 (10 games each against 1350); levels 3, 5 and 7 are
+/// interpolated. Rough figures: Stockfish's own scale is calibrated for
+/// longer games.
 pub const LEVEL_ELO: [(u8, u32); 8] = [
-    (1, 800),
-    (2, 950),
-    (3, 1100),
-    (4, 1250),
-    (5, 1400),
-    (6, 1550),
-    (7, 1650),
-    (8, 1750),
+    (1, 850),
+    (2, 1400),
+    (3, 1470),
+    (4, 1530),
+    (5, 1700),
+    (6, 1860),
+    (7, 1910),
+    (8, 1960),
 ];
 
 const DEFAULT_HASH_MB: usize = 16;
