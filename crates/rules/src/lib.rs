@@ -12,9 +12,9 @@
 //!
 //! let mut pos = VariantPosition::new(Variant::Beirut, Options::default());
 //! assert_eq!(pos.legal_moves().len(), 20);
+//! assert_eq!(pos.perft(2), 400);
 //! pos.play_uci("e2e4").unwrap();
 //! assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
-//! assert_eq!(pos.perft(2), 400);
 //! ```
 #![deny(missing_docs)]
 
