@@ -340,13 +340,7 @@ impl App {
 
     /// Starts a new game of `variant` (the board resizes to 8×8 or 10×10).
     pub fn new_game(&self, variant: Variant) {
-        {
-            let mut st = self.state.borrow_mut();
-            st.game = Game::new(variant);
-            st.layout.files = st.game.files();
-            st.layout.ranks = st.game.ranks();
-        }
-        self.redraw();
+        self.set_game(Game::new(variant));
     }
 
     /// Replaces the game on the board (for example one set up from a position text).
@@ -356,6 +350,9 @@ impl App {
             st.layout.files = game.files();
             st.layout.ranks = game.ranks();
             st.game = game;
+            // A drag or cursor of the old board (maybe of another size) means nothing here.
+            st.drag = None;
+            st.cursor = None;
         }
         self.redraw();
     }
