@@ -75,5 +75,9 @@ pub fn check_suite(text: &str, depths: Depths) {
         }
     }
     assert!(checked > 0, "no perft counts checked");
-    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
 }
