@@ -254,21 +254,28 @@ impl<G: Geometry> Tables<G> {
         self.line[a.usize() * G::SQUARES + b.usize()]
     }
 
+    /// The first occupied square from `sq` (exclusive) in direction `d`.
+    #[inline]
+    pub fn first_blocker(&self, d: usize, sq: Square, occupied: G::Bits) -> Option<Square> {
+        let blockers = self.rays[d][sq.usize()] & occupied;
+        if blockers.is_empty() {
+            None
+        } else if d < 4 {
+            Some(blockers.first())
+        } else {
+            Some(blockers.last())
+        }
+    }
+
     /// Squares reached from `sq` in direction `d` up to and including the
     /// first occupied square.
     #[inline]
-    fn ray_attacks(&self, d: usize, sq: Square, occupied: G::Bits) -> G::Bits {
+    pub fn ray_attacks(&self, d: usize, sq: Square, occupied: G::Bits) -> G::Bits {
         let ray = self.rays[d][sq.usize()];
-        let blockers = ray & occupied;
-        if blockers.is_empty() {
-            return ray;
+        match self.first_blocker(d, sq, occupied) {
+            Some(first) => ray ^ self.rays[d][first.usize()],
+            None => ray,
         }
-        let first = if d < 4 {
-            blockers.first()
-        } else {
-            blockers.last()
-        };
-        ray ^ self.rays[d][first.usize()]
     }
 
     /// Rook moves from `sq` over `occupied`, including the first blocker of

@@ -386,15 +386,8 @@ impl<G: Geometry> Position<G> {
             let Some(beyond) = G::offset(sq, -df, -dr) else {
                 continue;
             };
-            let ray = t.rays[d][sq.usize()];
-            let blockers = ray & occupied;
-            if blockers.is_empty() {
+            let Some(first) = t.first_blocker(d, sq, occupied) else {
                 continue;
-            }
-            let first = if d < 4 {
-                blockers.first()
-            } else {
-                blockers.last()
             };
             if !bombers.has(first) {
                 continue;
@@ -451,36 +444,22 @@ impl<G: Geometry> Position<G> {
         theirs: G::Bits,
     ) -> G::Bits {
         let occupied = ours | theirs;
+        let b = G::Bits::from_square;
         let mut targets = t.dabbaba[from.usize()] & !ours;
         for d in [0, 1, 4, 5] {
-            let ray = t.rays[d][from.usize()];
-            let blockers = ray & occupied;
-            if blockers.is_empty() {
-                targets |= ray;
+            let reach = t.ray_attacks(d, from, occupied);
+            let Some(victim) = t.first_blocker(d, from, occupied) else {
+                targets |= reach;
                 continue;
-            }
-            let (victim, beyond) = if d < 4 {
-                let v = blockers.first();
-                (v, blockers.without_first())
-            } else {
-                let v = blockers.last();
-                (v, blockers ^ G::Bits::from_square(v))
             };
             // Slides up to the first piece.
-            targets |= ray & !t.rays[d][victim.usize()] & !G::Bits::from_square(victim);
+            targets |= reach & !b(victim);
             if theirs.has(victim) {
-                // Landing squares beyond the victim, up to the next piece.
-                let mut landing = t.rays[d][victim.usize()];
-                if beyond.any() {
-                    let next = if d < 4 { beyond.first() } else { beyond.last() };
-                    landing &= !t.rays[d][next.usize()] & !G::Bits::from_square(next);
-                }
-                if self.options.immediate_landing && landing.any() {
-                    landing = G::Bits::from_square(if d < 4 {
-                        landing.first()
-                    } else {
-                        landing.last()
-                    });
+                // Bombing: land beyond the victim, up to the next piece.
+                let mut landing = t.ray_attacks(d, victim, occupied) & !occupied;
+                if self.options.immediate_landing {
+                    // Only the square right behind the victim.
+                    landing &= t.king[victim.usize()];
                 }
                 targets |= landing;
             }
