@@ -49,3 +49,8 @@ pub use square::Square;
 pub use uci::{move_to_uci, MoveError};
 pub use variant::{OptionError, Options, Variant};
 pub use variant_position::VariantPosition;
+
+/// The README's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;
