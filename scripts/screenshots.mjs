@@ -1,5 +1,6 @@
 // Takes headless-Chromium screenshots of the built game (dist/) for looking at it:
-// one per variant at desktop size, one at phone size, and one with a piece selected.
+// one per variant at desktop size, at phone size, with a piece selected, and hot-seat Beirut's
+// carrier choice, curtain, boom preview, boom and game over.
 //
 //   node scripts/screenshots.mjs [out-dir]     (default target/screenshots; PNGs are not committed)
 
@@ -45,11 +46,59 @@ try {
   for (const variant of ['beirut', 'stratomic', 'flying-bombers']) {
     await shoot(variant, `?variant=${variant}`, { width: 820, height: 900 }, 1);
   }
+  // Hot-seat Beirut: White marks its carrier (g1), the curtain before Black's choice, a carrier
+  // selected with its blast previewed, the board after the boom, and a game over.
+  await shoot('beirut-setup', '', { width: 1100, height: 900 }, 1, async (page) => {
+    await click(page, 'g1');
+  });
+  await shoot('beirut-curtain', '', { width: 1100, height: 900 }, 1, async (page) => {
+    await click(page, 'g1');
+    await page.click('#confirm');
+  });
+  const toBoom = ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1b5', 'a7a6', 'b5c6', 'd7c6', 'f3e5', 'd8d4'];
+  const beforeBoom = async (page) => {
+    const g = (f, a) => page.evaluate(f, a);
+    await g(() => window.boomchess.game.chooseCarriers(['g1']));
+    await g(() => window.boomchess.game.liftCurtain());
+    await g(() => window.boomchess.game.chooseCarriers(['h7']));
+    await g(() => window.boomchess.game.liftCurtain());
+    for (const m of toBoom) {
+      await g((mv) => window.boomchess.game.play(mv), m);
+      await g(() => window.boomchess.game.liftCurtain());
+    }
+    await click(page, 'e5');
+  };
+  await shoot('beirut-boom-preview', '', { width: 1100, height: 900 }, 1, beforeBoom);
+  await shoot('beirut-after-boom', '', { width: 1100, height: 900 }, 1, async (page) => {
+    await beforeBoom(page);
+    await click(page, 'e5');
+    await click(page, 'a1');
+  });
+  await shoot('beirut-over', '', { width: 1100, height: 900 }, 1, async (page) => {
+    await page.evaluate(() => {
+      window.boomchess.game.newGame({
+        variant: 'beirut',
+        fen: 'rnbqkbnr/pppp1ppp*/8/4p3/6P1/5P2/P*PPPP2P/RNBQKBNR b KQkq - 0 2',
+      });
+      window.boomchess.game.liftCurtain();
+    });
+    await click(page, 'd8');
+    await click(page, 'h4');
+  });
   await shoot('beirut-selected', '', { width: 820, height: 900 }, 1, async (page) => {
+    await page.evaluate(() => {
+      window.boomchess.game.newGame({
+        variant: 'beirut',
+        fen: 'rnbqkbnr/pppppp*pp/8/8/8/8/PPPPPP*PP/RNBQKBNR w KQkq - 0 1',
+      });
+      window.boomchess.game.liftCurtain();
+    });
     await click(page, 'e2');
     await click(page, 'e4');
+    await click(page, 'a1');
     await click(page, 'd7');
     await click(page, 'd5');
+    await click(page, 'a1');
     await click(page, 'e4');
   });
   await shoot('stratomic-phone-hidpi', '?variant=stratomic', { width: 360, height: 700 }, 3);

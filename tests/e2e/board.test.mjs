@@ -2,95 +2,26 @@
 // driven by playwright-core. They look at what a player sees (canvas pixels) and play by clicking
 // real squares.
 //
-// Run by scripts/test after `trunk build --release`; alone: `node --test tests/e2e/`.
+// Run by scripts/test after `trunk build --release`; alone: `node --test tests/e2e/*.test.mjs`.
 
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { startServer } from '../../scripts/static-server.mjs';
+import {
+  clickSquare,
+  differ,
+  env,
+  openGame,
+  playBeirut,
+  squarePixel,
+  useBrowser,
+} from './harness.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DIST = join(ROOT, 'dist');
-const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
-
-// As root Chromium needs --no-sandbox; the rest keeps it from calling home on a closed network.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
-
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is built (trunk build --release)');
-  server = await startServer(DIST, 0);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** A new page with the game loaded and ready; collects page errors. */
-async function openGame(query = '', viewport = { width: 900, height: 900 }) {
-  const page = await browser.newPage({ viewport });
-  const errors = [];
-  page.on('pageerror', (err) => errors.push(err.message));
-  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
-  await page.goto(server.url + query);
-  await page.evaluate(() => window.boomchess.ready);
-  return { page, errors };
-}
-
-/** RGBA of the canvas pixel at client point (x, y). */
-async function pixelAt(page, x, y) {
-  return page.evaluate(
-    ([cx, cy]) => {
-      const canvas = document.getElementById('board');
-      const rect = canvas.getBoundingClientRect();
-      const px = Math.floor(((cx - rect.left) * canvas.width) / rect.width);
-      const py = Math.floor(((cy - rect.top) * canvas.height) / rect.height);
-      return Array.from(canvas.getContext('2d').getImageData(px, py, 1, 1).data);
-    },
-    [x, y],
-  );
-}
-
-/** A point inside a square, as fractions of the square size from its centre. */
-async function squarePoint(page, square, dx = 0, dy = 0) {
-  const a1 = await page.evaluate(() => window.boomchess.squareCenter('a1'));
-  const b2 = await page.evaluate(() => window.boomchess.squareCenter('b2'));
-  const size = Math.abs(b2.x - a1.x);
-  const c = await page.evaluate((s) => window.boomchess.squareCenter(s), square);
-  return { x: c.x + dx * size, y: c.y + dy * size };
-}
-
-async function squarePixel(page, square, dx = 0, dy = 0) {
-  const p = await squarePoint(page, square, dx, dy);
-  return pixelAt(page, p.x, p.y);
-}
-
-async function clickSquare(page, square) {
-  const c = await page.evaluate((s) => window.boomchess.squareCenter(s), square);
-  await page.mouse.click(c.x, c.y);
-}
-
-const differ = (a, b) => a.some((v, i) => Math.abs(v - b[i]) > 12);
+useBrowser();
 
 describe('the game page', () => {
   test('renders an 8x8 board with light and dark squares and pieces', async () => {
     const { page, errors } = await openGame();
+    await playBeirut(page);
     const status = await page.textContent('#status');
     assert.equal(status, 'White to move');
     const light = await squarePixel(page, 'e4'); // empty light square
@@ -115,6 +46,7 @@ describe('the game page', () => {
 
   test('a click on a piece highlights it and marks its moves', async () => {
     const { page, errors } = await openGame();
+    await playBeirut(page);
     const e2Before = await squarePixel(page, 'e2', 0, -0.44);
     const e4Before = await squarePixel(page, 'e4');
     await clickSquare(page, 'e2');
@@ -133,10 +65,14 @@ describe('the game page', () => {
 
   test('clicking two squares plays a move', async () => {
     const { page, errors } = await openGame();
+    await playBeirut(page);
     await clickSquare(page, 'e2');
     await clickSquare(page, 'e4');
     const fen = await page.evaluate(() => window.boomchess.fen());
     assert.match(fen, /^rnbqkbnr\/pppppppp\/8\/8\/4P3\/8\/PPPP1PPP\/RNBQKBNR b /);
+    // Hot-seat Beirut: the pass-the-device curtain is up; a tap lifts it.
+    assert.equal(await page.textContent('#status'), 'Black to move — tap the board to continue');
+    await clickSquare(page, 'a1');
     assert.equal(await page.textContent('#status'), 'Black to move');
     // The pawn is drawn on e4 now.
     const pawn = await squarePixel(page, 'e4', 0, -0.19);
@@ -151,6 +87,7 @@ describe('the game page', () => {
 
   test('dragging a piece with the mouse plays a move; a bad drop snaps back', async () => {
     const { page, errors } = await openGame();
+    await playBeirut(page);
     const drag = async (from, to) => {
       const a = await page.evaluate((s) => window.boomchess.squareCenter(s), from);
       const b = await page.evaluate((s) => window.boomchess.squareCenter(s), to);
@@ -164,6 +101,7 @@ describe('the game page', () => {
     assert.equal(await page.evaluate(() => window.boomchess.fen()), start, 'illegal drop: no change');
     await drag('d2', 'd4');
     assert.match(await page.evaluate(() => window.boomchess.fen()), /^rnbqkbnr\/pppppppp\/8\/8\/3P4\/8\/PPP1PPPP\/RNBQKBNR b /);
+    await page.evaluate(() => window.boomchess.game.liftCurtain());
     const pawn = await squarePixel(page, 'd4', 0, -0.19);
     assert.ok(pawn[0] > 230, `white pawn drawn on d4: ${pawn}`);
     assert.deepEqual(errors, []);
@@ -172,6 +110,7 @@ describe('the game page', () => {
 
   test('the keyboard plays: arrows move a cursor, Enter selects and plays', async () => {
     const { page, errors } = await openGame();
+    await playBeirut(page);
     await page.focus('#board');
     for (const key of ['ArrowUp', 'ArrowRight', 'ArrowRight', 'Enter', 'ArrowUp', 'ArrowUp', 'ArrowLeft', 'Enter']) {
       await page.keyboard.press(key);
@@ -180,6 +119,7 @@ describe('the game page', () => {
     assert.match(await page.evaluate(() => window.boomchess.fen()), /^rnbqkbnr\/pppppppp\/8\/8\/8\/5N2\//);
     // After a mouse click the keys go to the board too: Black's d-pawn is selected, the first
     // arrow shows the cursor on it, two more take it to d5.
+    await page.keyboard.press('Enter'); // lifts the pass-the-device curtain
     await clickSquare(page, 'd7');
     for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter']) await page.keyboard.press(key);
     assert.match(await page.evaluate(() => window.boomchess.fen()), /^rnbqkbnr\/ppp1pppp\/8\/3p4\//);
@@ -189,6 +129,7 @@ describe('the game page', () => {
 
   test('the variant selector switches to the 10x10 boards', async () => {
     const { page, errors } = await openGame();
+    await playBeirut(page);
     for (const variant of ['stratomic', 'flying-bombers']) {
       await page.selectOption('#variant', variant);
       assert.equal(await page.evaluate(() => window.boomchess.variant()), variant);
@@ -206,9 +147,10 @@ describe('the game page', () => {
   });
 
   test('the board follows window resizes and stays crisp at a pixel ratio of 2', async () => {
-    const page = await browser.newPage({ viewport: { width: 900, height: 900 }, deviceScaleFactor: 2 });
-    await page.goto(server.url);
+    const page = await env.browser.newPage({ viewport: { width: 900, height: 900 }, deviceScaleFactor: 2 });
+    await page.goto(env.server.url);
     await page.evaluate(() => window.boomchess.ready);
+    await playBeirut(page);
     const size = () =>
       page.evaluate(() => {
         const c = document.getElementById('board');

@@ -15,7 +15,7 @@ use web_sys::{
 
 use crate::game::{ClickOutcome, Game};
 use crate::geometry::{Layout, Square};
-use crate::render::{draw_board, draw_cursor, Floating, THEME};
+use crate::render::{draw_board_with, draw_cursor, Floating, THEME};
 
 struct State {
     canvas: HtmlCanvasElement,
@@ -26,6 +26,27 @@ struct State {
     drag: Option<Drag>,
     /// The keyboard cursor, shown once an arrow key was used (pointer input hides it).
     cursor: Option<Square>,
+    /// The square under the mouse (for the blast preview of a launch).
+    hover: Option<Square>,
+    /// The move list and the buttons beside the board, kept in step with the game.
+    panel: Panel,
+    /// `on(event, callback)` listeners: `move`, `explosion`, `over`.
+    listeners: Vec<(String, js_sys::Function)>,
+}
+
+/// Page elements beside the board (each optional: the tests mount a bare canvas).
+#[derive(Default)]
+pub struct Panel {
+    /// `<ol>` of the moves in SAN.
+    pub moves: Option<HtmlElement>,
+    /// Take back a move.
+    pub undo: Option<HtmlElement>,
+    /// Replay a move taken back.
+    pub redo: Option<HtmlElement>,
+    /// Set off the selected carrier.
+    pub boom: Option<HtmlElement>,
+    /// Confirm the marked carriers (setup).
+    pub confirm: Option<HtmlElement>,
 }
 
 /// A piece being dragged: pressed on `from`, the pointer now at (`x`, `y`) in canvas pixels.
@@ -71,6 +92,9 @@ impl App {
                 status: None,
                 drag: None,
                 cursor: None,
+                hover: None,
+                panel: Panel::default(),
+                listeners: Vec::new(),
             })),
         };
         app.fit();
@@ -159,13 +183,91 @@ impl App {
             x: d.x,
             y: d.y,
         });
-        draw_board(&st.ctx, &st.layout, &st.game, &THEME, floating);
+        draw_board_with(&st.ctx, &st.layout, &st.game, &THEME, floating, st.hover);
         if let Some(cursor) = st.cursor {
             draw_cursor(&st.ctx, &st.layout.square_rect(cursor), &THEME);
         }
         if let Some(status) = &st.status {
             status.set_text_content(Some(&status_text(&st.game)));
         }
+        update_panel(&st.panel, &st.game);
+    }
+
+    /// Sets the move list and buttons beside the board.
+    pub fn set_panel(&self, panel: Panel) {
+        self.state.borrow_mut().panel = panel;
+        self.redraw();
+    }
+
+    /// Adds an `on(event, callback)` listener.
+    pub fn on(&self, event: &str, callback: js_sys::Function) -> Result<(), String> {
+        if !["move", "explosion", "over"].contains(&event) {
+            return Err(format!(
+                "unknown event {event:?}: expected 'move', 'explosion' or 'over'"
+            ));
+        }
+        self.state
+            .borrow_mut()
+            .listeners
+            .push((event.to_owned(), callback));
+        Ok(())
+    }
+
+    /// Runs a change of the game, redraws, and tells the listeners about a move played (and
+    /// its explosion, and the end of the game).
+    pub fn update<R>(&self, f: impl FnOnce(&mut Game) -> R) -> R {
+        let before = self.state.borrow().game.referee().moves().len();
+        let result = f(&mut self.state.borrow_mut().game);
+        self.redraw();
+        let events = {
+            let st = self.state.borrow();
+            let referee = st.game.referee();
+            let ply = referee.moves().len();
+            let mut events: Vec<(&str, JsValue)> = Vec::new();
+            if ply == before + 1 {
+                let m = referee.moves()[ply - 1];
+                if let Some(prev) = referee.position_at(ply - 1) {
+                    let detail = js_sys::Object::new();
+                    let set = |k: &str, v: &JsValue| {
+                        js_sys::Reflect::set(&detail, &JsValue::from_str(k), v).ok();
+                    };
+                    set("uci", &JsValue::from_str(&prev.move_to_uci(m)));
+                    set(
+                        "san",
+                        &JsValue::from_str(referee.san_moves().last().map_or("", |s| s.as_str())),
+                    );
+                    events.push(("move", detail.into()));
+                    let blast: js_sys::Array = prev
+                        .blast_area(m)
+                        .into_iter()
+                        .map(|s| JsValue::from_str(&prev.square_name(s)))
+                        .collect();
+                    if blast.length() > 0 {
+                        let detail = js_sys::Object::new();
+                        js_sys::Reflect::set(&detail, &JsValue::from_str("squares"), &blast).ok();
+                        events.push(("explosion", detail.into()));
+                    }
+                }
+                if st.game.is_over() {
+                    events.push(("over", status_js(&st.game)));
+                }
+            }
+            let listeners = st.listeners.clone();
+            events
+                .into_iter()
+                .flat_map(|(kind, detail)| {
+                    listeners
+                        .iter()
+                        .filter(|(k, _)| k == kind)
+                        .map(|(_, f)| (f.clone(), detail.clone()))
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        };
+        for (f, detail) in events {
+            f.call1(&JsValue::NULL, &detail).ok();
+        }
+        result
     }
 
     /// Adds a pointer-event listener that lives as long as the page.
@@ -231,6 +333,15 @@ impl App {
             // A few pixels of jitter during a tap is not a drag.
             let threshold = f64::from(st.layout.size) / 100.0;
             let Some(drag) = st.drag.as_mut() else {
+                let hover = st.layout.square_at(x, y);
+                if hover != st.hover {
+                    st.hover = hover;
+                    let launching = st.game.selected().is_some();
+                    drop(st);
+                    if launching {
+                        self.redraw();
+                    }
+                }
                 return;
             };
             drag.x = x;
@@ -256,9 +367,10 @@ impl App {
             .and_then(|(x, y)| self.state.borrow().layout.square_at(x, y));
         if drag.moved {
             if let Some(to) = target.filter(|&to| to != drag.from) {
-                self.state.borrow_mut().game.drop_on(to);
+                self.update(|g| g.drop_on(to));
+            } else {
+                self.redraw();
             }
-            self.redraw();
         } else if drag.was_selected {
             self.click(drag.from);
         }
@@ -299,6 +411,18 @@ impl App {
             return true;
         }
         match key {
+            "Enter" | " " if self.with_game(|g| g.curtain()) => {
+                self.update(|g| g.lift_curtain());
+                true
+            }
+            "Enter"
+                if self.with_game(|g| {
+                    g.carriers_to_choose() > 0
+                        && g.marks().len() == usize::from(g.carriers_to_choose())
+                }) =>
+            {
+                self.update(|g| g.confirm_carriers()).is_ok()
+            }
             "Enter" | " " => {
                 let cursor = self.state.borrow().cursor;
                 if let Some(square) = cursor {
@@ -331,11 +455,7 @@ impl App {
 
     /// Clicks a square as a player would and redraws.
     pub fn click(&self, square: Square) -> ClickOutcome {
-        let outcome = self.state.borrow_mut().game.click(square);
-        if outcome != ClickOutcome::Ignored {
-            self.redraw();
-        }
-        outcome
+        self.update(|g| g.click(square))
     }
 
     /// Starts a new game of `variant` (the board resizes to 8×8 or 10×10).
@@ -353,6 +473,7 @@ impl App {
             // A drag or cursor of the old board (maybe of another size) means nothing here.
             st.drag = None;
             st.cursor = None;
+            st.hover = None;
         }
         self.redraw();
     }
@@ -401,8 +522,121 @@ fn side_name(color: Color) -> &'static str {
     }
 }
 
+/// Shows or hides an element.
+fn show(element: &Option<HtmlElement>, visible: bool) {
+    if let Some(e) = element {
+        e.set_hidden(!visible);
+    }
+}
+
+/// Enables or disables a button.
+fn enable(element: &Option<HtmlElement>, enabled: bool) {
+    if let Some(e) = element {
+        if enabled {
+            e.remove_attribute("disabled").ok();
+        } else {
+            e.set_attribute("disabled", "").ok();
+        }
+    }
+}
+
+/// Fills the move list (numbered SAN pairs) and sets the buttons' states.
+fn update_panel(panel: &Panel, game: &Game) {
+    if let Some(list) = &panel.moves {
+        let sans = game.san_moves();
+        let first_black = game.referee().start_position().turn() == Color::Black;
+        let mut html = String::new();
+        let mut number = game.referee().start_position().fullmoves();
+        let mut i = 0;
+        while i < sans.len() {
+            let (white, black) = if i == 0 && first_black {
+                ("…", sans.first().map(String::as_str))
+            } else {
+                (sans[i].as_str(), sans.get(i + 1).map(String::as_str))
+            };
+            i += if i == 0 && first_black { 1 } else { 2 };
+            html.push_str(&format!(
+                "<li value=\"{number}\"><span>{}</span> <span>{}</span></li>",
+                escape(white),
+                escape(black.unwrap_or(""))
+            ));
+            number += 1;
+        }
+        list.set_inner_html(&html);
+        list.set_scroll_top(list.scroll_height());
+    }
+    enable(&panel.undo, game.can_undo());
+    enable(&panel.redo, game.can_redo());
+    show(&panel.boom, game.selected_boom().is_some());
+    show(&panel.confirm, game.carriers_to_choose() > 0);
+    enable(
+        &panel.confirm,
+        game.marks().len() == usize::from(game.carriers_to_choose()),
+    );
+}
+
+/// Escapes text for HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;")
+}
+
+/// `status()` for JavaScript: `{turn, phase, result, reason}`.
+pub fn status_js(game: &Game) -> JsValue {
+    let o = js_sys::Object::new();
+    let set = |k: &str, v: JsValue| {
+        js_sys::Reflect::set(&o, &JsValue::from_str(k), &v).ok();
+    };
+    let turn = match game.turn() {
+        Color::White => "white",
+        Color::Black => "black",
+    };
+    set("turn", JsValue::from_str(turn));
+    let phase = if game.carriers_pending() {
+        "setup"
+    } else if game.is_over() {
+        "over"
+    } else {
+        "play"
+    };
+    set("phase", JsValue::from_str(phase));
+    let outcome = game.outcome();
+    set(
+        "result",
+        outcome.map_or(JsValue::NULL, |o| JsValue::from_str(o.result())),
+    );
+    set(
+        "reason",
+        outcome.map_or(JsValue::NULL, |o| JsValue::from_str(o.reason().name())),
+    );
+    set("curtain", JsValue::from_bool(game.curtain()));
+    o.into()
+}
+
 /// "White to move", "Black to move — check!", or how the game ended.
 pub fn status_text(game: &Game) -> String {
+    if game.curtain() {
+        return if game.carriers_pending() {
+            format!(
+                "{} chooses carriers — tap the board to continue",
+                side_name(game.turn())
+            )
+        } else {
+            format!(
+                "{} to move — tap the board to continue",
+                side_name(game.turn())
+            )
+        };
+    }
+    if game.carriers_pending() {
+        let n = game.carriers_to_choose();
+        return format!(
+            "{}: mark {} carrier{} ({} marked), then Confirm",
+            side_name(game.turn()),
+            n,
+            if n == 1 { "" } else { "s" },
+            game.marks().len()
+        );
+    }
     match game.outcome() {
         Some(outcome) => match outcome.winner() {
             Some(winner) => format!(
@@ -413,7 +647,6 @@ pub fn status_text(game: &Game) -> String {
             ),
             None => format!("Draw: {} (1/2-1/2)", outcome.reason().describe()),
         },
-        None if game.is_over() => format!("{} has no legal move", side_name(game.turn())),
         None if game.checked_king().is_some() => {
             format!("{} to move — check!", side_name(game.turn()))
         }

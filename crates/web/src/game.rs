@@ -2,7 +2,9 @@
 //! the selected piece and the last move. No DOM here, so every rule of the click-click input is
 //! plain Rust that the tests can drive square by square.
 
-use boomchess_rules::{Color, Options, Outcome, Piece, Role, Variant, VariantPosition};
+use boomchess_rules::{
+    Color, Game as RulesGame, Options, Outcome, Phase, Piece, Role, Variant, VariantPosition,
+};
 
 use crate::geometry::Square;
 use crate::moves::{BoardMove, MoveKind};
@@ -20,6 +22,10 @@ pub enum ClickOutcome {
     Promoting,
     /// Nothing changed (an empty square or an enemy piece with nothing selected).
     Ignored,
+    /// The pass-the-device curtain was lifted.
+    CurtainLifted,
+    /// Setup: a carrier mark was set or removed.
+    Marked,
 }
 
 /// A marked target of the selected piece.
@@ -45,82 +51,273 @@ pub struct Promotion {
     pub choices: Vec<(Square, Role, String)>,
 }
 
-/// One game on the board, refereed by `boomchess_rules`.
+/// Where the game stands, as the page shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Beirut: this side is marking its carriers.
+    Setup(Color),
+    /// Hot-seat Beirut: the pass-the-device curtain is up; the next player to look is this side.
+    Curtain(Color),
+    /// Moves are being played; this side is to move.
+    Play(Color),
+    /// The game has ended.
+    Over(Outcome),
+}
+
+/// One game on the board, refereed by `boomchess_rules::Game` (which keeps the history for undo
+/// and redo). In hot-seat Beirut only what the player at the board may know is ever drawn or
+/// handed out: [`Game::shown`] is the position from the side to move's view (none of the other
+/// side's carriers; no carriers at all while the curtain is up; every carrier once it is over).
 pub struct Game {
-    variant: Variant,
-    position: VariantPosition,
+    referee: RulesGame,
+    /// Hot-seat secrecy: a curtain between turns (Beirut).
+    curtains: bool,
+    curtain: bool,
+    /// The position drawn, and the legal moves of the side to move from its own view.
+    shown: VariantPosition,
     legal: Vec<BoardMove>,
+    /// Setup: the squares the choosing side has marked so far.
+    marks: Vec<Square>,
     selected: Option<Square>,
-    last_move: Option<BoardMove>,
     promotion: Option<Promotion>,
 }
 
 impl Game {
-    /// A new game of `variant` from its start position with default options (for Beirut: no
-    /// carriers chosen yet, so it plays as orthodox chess).
+    /// A new hot-seat game of `variant` from its start position with default options (Beirut
+    /// starts in its setup phase).
     pub fn new(variant: Variant) -> Game {
-        Game::with_position(variant, VariantPosition::new(variant, Options::default()))
+        Game::from_referee(RulesGame::new(variant, Options::default()))
     }
 
-    /// A game from a position text; the error names what is wrong with it.
+    /// A new game with options (RULES.md §5b words).
+    pub fn with_options(variant: Variant, options: Options) -> Game {
+        Game::from_referee(RulesGame::new(variant, options))
+    }
+
+    /// A game from a position text; the error names what is wrong with it. A Beirut text
+    /// without `*` marks starts in the setup phase.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Game, String> {
-        VariantPosition::from_fen(variant, Options::default(), fen)
-            .map(|position| Game::with_position(variant, position))
+        Game::from_fen_with_options(variant, Options::default(), fen)
+    }
+
+    /// [`Game::from_fen`] with options.
+    pub fn from_fen_with_options(
+        variant: Variant,
+        options: Options,
+        fen: &str,
+    ) -> Result<Game, String> {
+        RulesGame::from_fen(variant, options, fen)
+            .map(Game::from_referee)
             .map_err(|e| e.to_string())
     }
 
-    fn with_position(variant: Variant, position: VariantPosition) -> Game {
+    fn from_referee(referee: RulesGame) -> Game {
+        let curtains = referee.variant() == Variant::Beirut;
+        // A game that starts with carriers already on the board hides them until the first
+        // player to move lifts the curtain.
+        let curtain = curtains && matches!(referee.phase(), Phase::Play);
+        let shown = *referee.position();
         let mut game = Game {
-            variant,
-            position,
+            referee,
+            curtains,
+            curtain,
+            shown,
             legal: Vec::new(),
+            marks: Vec::new(),
             selected: None,
-            last_move: None,
             promotion: None,
         };
-        game.refresh_moves();
+        game.refresh();
         game
     }
 
-    fn refresh_moves(&mut self) {
-        self.legal = self
-            .position
-            .legal_moves_uci()
-            .iter()
-            .filter_map(|m| BoardMove::parse(m))
-            .collect();
+    /// The same game without the pass-the-device curtain (for a board everybody may see in
+    /// full, such as tests of the board's drawing).
+    pub fn without_curtain(mut self) -> Game {
+        self.curtains = false;
+        self.curtain = false;
+        self.refresh();
+        self
+    }
+
+    /// Recomputes what is shown and the legal moves after any change.
+    fn refresh(&mut self) {
+        let position = *self.referee.position();
+        self.shown = match self.stage() {
+            Stage::Over(_) => position,
+            _ if !self.curtains => position,
+            Stage::Setup(c) => self.referee.start_position().view(c),
+            Stage::Curtain(_) => position.view(Color::White).view(Color::Black),
+            Stage::Play(c) => position.view(c),
+        };
+        self.legal = match self.stage() {
+            Stage::Play(_) => self
+                .shown
+                .legal_moves_uci()
+                .iter()
+                .filter_map(|m| BoardMove::parse(m))
+                .collect(),
+            _ => Vec::new(),
+        };
+    }
+
+    /// The stage: setup, curtain, play or over.
+    pub fn stage(&self) -> Stage {
+        match self.referee.phase() {
+            Phase::Setup(c) if self.curtain => Stage::Curtain(c),
+            Phase::Setup(c) => Stage::Setup(c),
+            Phase::Play if self.curtain => Stage::Curtain(self.referee.position().turn()),
+            Phase::Play => Stage::Play(self.referee.position().turn()),
+            Phase::Over(o) => Stage::Over(o),
+        }
+    }
+
+    /// The referee (all carriers: never hand its positions to the page in hot-seat Beirut).
+    pub fn referee(&self) -> &RulesGame {
+        &self.referee
+    }
+
+    /// The position as the player at the board may see it.
+    pub fn shown(&self) -> &VariantPosition {
+        &self.shown
+    }
+
+    /// Whether the pass-the-device curtain is up.
+    pub fn curtain(&self) -> bool {
+        self.curtain
+    }
+
+    /// Lifts the curtain (a no-op when none is up).
+    pub fn lift_curtain(&mut self) -> bool {
+        if !self.curtain {
+            return false;
+        }
+        self.curtain = false;
+        self.selected = None;
+        self.refresh();
+        true
+    }
+
+    /// Raises the curtain after the seat changes hands (hot-seat Beirut, game not over).
+    fn pass_device(&mut self) {
+        self.curtain = self.curtains && !matches!(self.referee.phase(), Phase::Over(_));
+    }
+
+    /// Whether carriers are still to be chosen (setup phase, curtain or not).
+    pub fn carriers_pending(&self) -> bool {
+        matches!(self.referee.phase(), Phase::Setup(_))
     }
 
     /// The variant being played.
     pub fn variant(&self) -> Variant {
-        self.variant
+        self.referee.variant()
+    }
+
+    /// The options in force.
+    pub fn options(&self) -> Options {
+        self.referee.options()
     }
 
     /// Number of files of the board.
     pub fn files(&self) -> u8 {
-        self.position.files()
+        self.shown.files()
     }
 
     /// Number of ranks of the board.
     pub fn ranks(&self) -> u8 {
-        self.position.ranks()
+        self.shown.ranks()
     }
 
     /// The piece on a square (`None` off the board).
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let sq = self.position.square(sq.file, sq.rank)?;
-        self.position.piece_at(sq)
+        let sq = self.shown.square(sq.file, sq.rank)?;
+        self.shown.piece_at(sq)
+    }
+
+    /// Whether a carrier is shown on this square: a confirmed carrier of the shown position, or
+    /// one being marked in the setup phase.
+    pub fn shows_carrier(&self, sq: Square) -> bool {
+        self.marks.contains(&sq)
+            || self
+                .shown
+                .square(sq.file, sq.rank)
+                .is_some_and(|s| self.shown.is_carrier(s))
+    }
+
+    /// The squares marked so far in the setup phase.
+    pub fn marks(&self) -> &[Square] {
+        &self.marks
+    }
+
+    /// How many carriers the choosing side must mark (0 outside the setup phase).
+    pub fn carriers_to_choose(&self) -> u8 {
+        match self.stage() {
+            Stage::Setup(_) => self.referee.carriers_to_choose(),
+            _ => 0,
+        }
+    }
+
+    /// Setup: marks or unmarks a man of the choosing side (not the king). Returns whether the
+    /// marks changed. Marking one more than allowed replaces the oldest mark.
+    pub fn toggle_mark(&mut self, sq: Square) -> bool {
+        let Stage::Setup(color) = self.stage() else {
+            return false;
+        };
+        if let Some(i) = self.marks.iter().position(|&m| m == sq) {
+            self.marks.remove(i);
+            return true;
+        }
+        let own_man = self
+            .piece_at(sq)
+            .is_some_and(|p| p.color == color && p.role != Role::King);
+        if !own_man {
+            return false;
+        }
+        let n = usize::from(self.referee.carriers_to_choose());
+        if n == 0 {
+            return false;
+        }
+        if self.marks.len() >= n {
+            self.marks.remove(0);
+        }
+        self.marks.push(sq);
+        true
+    }
+
+    /// Setup: confirms the marked squares as the choosing side's carriers.
+    pub fn confirm_carriers(&mut self) -> Result<(), String> {
+        let names: Vec<String> = self.marks.iter().map(|s| s.name()).collect();
+        self.choose_carriers(&names)
+    }
+
+    /// Setup: the choosing side names its carriers (square names); then the device passes to
+    /// the other side.
+    pub fn choose_carriers<S: AsRef<str>>(&mut self, squares: &[S]) -> Result<(), String> {
+        if !matches!(self.stage(), Stage::Setup(_)) {
+            return Err(match self.stage() {
+                Stage::Curtain(_) => "the curtain is up: lift it first".to_owned(),
+                _ => "carriers are chosen only in the setup phase".to_owned(),
+            });
+        }
+        self.referee
+            .choose_carriers(squares)
+            .map_err(|e| e.to_string())?;
+        self.marks.clear();
+        self.selected = None;
+        self.pass_device();
+        self.refresh();
+        Ok(())
     }
 
     /// The square of `color`'s king, if it has one on the board.
     pub fn king_square(&self, color: Color) -> Option<Square> {
-        let (file, rank) = self.position.coords(self.position.king_of(color)?);
+        let (file, rank) = self.shown.coords(self.shown.king_of(color)?);
         Some(Square::new(file, rank))
     }
 
     /// The square of the king of the side to move when it is in check.
     pub fn checked_king(&self) -> Option<Square> {
-        if !self.position.is_check() {
+        if !self.shown.is_check() {
             return None;
         }
         self.king_square(self.turn())
@@ -128,27 +325,34 @@ impl Game {
 
     /// How the game ended, if it has (checkmate, stalemate, a destroyed king, a draw rule).
     pub fn outcome(&self) -> Option<Outcome> {
-        self.position.outcome()
+        match self.stage() {
+            Stage::Over(o) => Some(o),
+            _ => None,
+        }
     }
 
-    /// The side to move.
+    /// The side to move (in the setup phase: the side choosing).
     pub fn turn(&self) -> Color {
-        self.position.turn()
+        match self.referee.phase() {
+            Phase::Setup(c) => c,
+            _ => self.referee.position().turn(),
+        }
     }
 
-    /// The position text.
+    /// The position text as the player at the board sees it.
     pub fn fen(&self) -> String {
-        self.position.fen()
+        self.shown.fen()
     }
 
-    /// Coordinate texts of every legal move.
+    /// Coordinate texts of every legal move of the side to move, from its own view (none in
+    /// setup, behind the curtain, or once over).
     pub fn legal_moves(&self) -> impl Iterator<Item = &str> {
         self.legal.iter().map(|m| m.uci.as_str())
     }
 
-    /// Whether the game has ended: no legal move left, or a draw rule applies.
+    /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
-        self.legal.is_empty() || self.outcome().is_some()
+        matches!(self.stage(), Stage::Over(_))
     }
 
     /// The selected square, if any.
@@ -156,9 +360,61 @@ impl Game {
         self.selected
     }
 
-    /// The last move played on this board.
-    pub fn last_move(&self) -> Option<&BoardMove> {
-        self.last_move.as_ref()
+    /// The last move played (after undo: the one before).
+    pub fn last_move(&self) -> Option<BoardMove> {
+        let ply = self.referee.moves().len();
+        let m = *self.referee.moves().last()?;
+        let before = self.referee.position_at(ply - 1)?;
+        BoardMove::parse(&before.move_to_uci(m))
+    }
+
+    /// The moves played, in SAN.
+    pub fn san_moves(&self) -> Vec<String> {
+        self.referee.san_moves()
+    }
+
+    /// The boom of the selected carrier, if it may boom now.
+    pub fn selected_boom(&self) -> Option<&BoardMove> {
+        let from = self.selected?;
+        self.legal
+            .iter()
+            .find(|m| m.kind == MoveKind::Boom && m.from == from)
+    }
+
+    /// Sets off the selected carrier (the Boom button). `false` if no carrier that may boom is
+    /// selected.
+    pub fn boom(&mut self) -> bool {
+        match self.selected_boom().map(|b| b.uci.clone()) {
+            Some(uci) => self.play(&uci).is_ok(),
+            None => false,
+        }
+    }
+
+    /// The squares a boom or launch would blast: the selected carrier's boom, or a launch of
+    /// the selected missile at `hover`.
+    pub fn blast_preview(&self, hover: Option<Square>) -> Vec<Square> {
+        let target = match (self.selected_boom(), hover, self.selected) {
+            (Some(b), _, _) => Some(b.uci.clone()),
+            (None, Some(h), Some(from)) => self
+                .legal
+                .iter()
+                .find(|m| m.kind == MoveKind::Launch && m.from == from && m.to == h)
+                .map(|m| m.uci.clone()),
+            _ => None,
+        };
+        target
+            .and_then(|uci| self.shown.parse_uci(&uci).ok())
+            .map(|m| {
+                self.shown
+                    .blast_area(m)
+                    .into_iter()
+                    .map(|s| {
+                        let (f, r) = self.shown.coords(s);
+                        Square::new(f, r)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// The squares the selected piece can go to (or blast), one entry per square: an ordinary
@@ -195,6 +451,16 @@ impl Game {
     /// a marked target, pick a promotion piece, or clear the selection. Never changes the
     /// position unless the referee accepted the move.
     pub fn click(&mut self, sq: Square) -> ClickOutcome {
+        if self.lift_curtain() {
+            return ClickOutcome::CurtainLifted;
+        }
+        if let Stage::Setup(_) = self.stage() {
+            return if self.toggle_mark(sq) {
+                ClickOutcome::Marked
+            } else {
+                ClickOutcome::Ignored
+            };
+        }
         if let Some(picker) = self.promotion.take() {
             // A choice plays it; any other square cancels the promotion and the selection.
             let choice = picker.choices.into_iter().find(|c| c.0 == sq);
@@ -211,6 +477,13 @@ impl Game {
                 return outcome;
             }
             if from == sq {
+                // Clicking the selected carrier again sets off its bomb.
+                if let Some(boom) = self.selected_boom().map(|b| b.uci.clone()) {
+                    return match self.play(&boom) {
+                        Ok(()) => ClickOutcome::Played(boom),
+                        Err(_) => ClickOutcome::Deselected,
+                    };
+                }
                 self.selected = None;
                 return ClickOutcome::Deselected;
             }
@@ -300,17 +573,60 @@ impl Game {
     }
 
     /// Plays a move given as coordinate text; the referee decides whether it is legal. On an
-    /// error the game is unchanged.
+    /// error the game is unchanged. Only moves of the side to move's own view are accepted (so
+    /// nobody can probe for the other side's carriers).
     pub fn play(&mut self, uci: &str) -> Result<(), String> {
-        let parsed = BoardMove::parse(uci).ok_or_else(|| format!("not a move: {uci:?}"))?;
-        if self.is_over() {
-            return Err("the game is over".to_owned());
+        let text = uci.trim();
+        match self.stage() {
+            Stage::Setup(_) => return Err("carriers must be chosen first".to_owned()),
+            Stage::Curtain(_) => return Err("the curtain is up: lift it first".to_owned()),
+            Stage::Over(_) => return Err("the game is over".to_owned()),
+            Stage::Play(_) => {}
         }
-        self.position.play_uci(uci).map_err(|e| e.to_string())?;
-        self.last_move = Some(parsed);
+        if BoardMove::parse(text).is_none() {
+            return Err(format!("not a move: {text:?}"));
+        }
+        if !self.legal.iter().any(|m| m.uci == text) {
+            return Err(format!("illegal move: {text}"));
+        }
+        self.referee.play_uci(text).map_err(|e| e.to_string())?;
+        self.after_change();
+        Ok(())
+    }
+
+    fn after_change(&mut self) {
         self.selected = None;
         self.promotion = None;
-        self.refresh_moves();
-        Ok(())
+        self.marks.clear();
+        self.pass_device();
+        self.refresh();
+    }
+
+    /// Takes back the last move (the seat passes back, behind the curtain in hot-seat Beirut).
+    pub fn undo(&mut self) -> bool {
+        if self.referee.undo().is_none() {
+            return false;
+        }
+        self.after_change();
+        true
+    }
+
+    /// Plays again the last move taken back.
+    pub fn redo(&mut self) -> bool {
+        if self.referee.redo().is_none() {
+            return false;
+        }
+        self.after_change();
+        true
+    }
+
+    /// Whether a move can be taken back / replayed.
+    pub fn can_undo(&self) -> bool {
+        !self.referee.moves().is_empty()
+    }
+
+    /// Whether a move taken back can be replayed.
+    pub fn can_redo(&self) -> bool {
+        self.referee.can_redo()
     }
 }

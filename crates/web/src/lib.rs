@@ -8,7 +8,11 @@
 //! - `ready`: a Promise that resolves once the board is drawn (created by `index.html`);
 //! - `squareCenter('e2')`: `{x, y}` in client pixels, or `null` for a name not on the board;
 //! - `fen()`, `legalMoves()`, `selected()`, `variant()`;
-//! - `newGame('stratomic')` or `newGame({variant: 'stratomic', fen: '…'})`: throws on bad input.
+//! - `newGame('stratomic')` or `newGame({variant, options, fen, mode, humanSide, level})`: throws
+//!   on bad input;
+//! - `game`: the game API of issue 6 (`newGame`, `chooseCarriers`, `liftCurtain`, `fen`,
+//!   `legalMoves`, `play` (a Promise), `undo`, `redo`, `status`, `moves`, `squareCenter`, `on`).
+//!   In hot-seat Beirut everything it returns is the side to move's own view (README.md).
 //!
 //! The modules are public so the wasm-bindgen tests (and later pages) can reuse them.
 
@@ -23,33 +27,135 @@ pub use app::App;
 pub use game::{ClickOutcome, Game};
 pub use geometry::{Layout, Square};
 
-use boomchess_rules::Variant;
+use boomchess_rules::{Options, Variant};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CustomEvent, CustomEventInit, Document, HtmlElement, HtmlSelectElement, Window};
 
-/// The argument of `newGame`: `{variant, fen}` (the fen is optional).
+/// The argument of `newGame`: `{variant, options, fen, mode, humanSide, level}` (all but the
+/// variant optional; names as in RULES.md §5b).
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct NewGame {
     variant: String,
     #[serde(default)]
+    options: Option<OptionWords>,
+    #[serde(default)]
     fen: Option<String>,
+    #[serde(default)]
+    mode: Option<String>,
+    #[serde(default)]
+    human_side: Option<String>,
+    #[serde(default)]
+    level: Option<f64>,
 }
 
-/// A game from `newGame`'s argument: a variant name, or `{variant, fen}`. The error says what
-/// is wrong (unknown variant, bad position text, wrong argument).
-fn game_from_js(arg: JsValue) -> Result<Game, String> {
+/// Options as an array of words or one comma-separated string.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum OptionWords {
+    List(Vec<String>),
+    Text(String),
+}
+
+/// A game from `newGame`'s argument: a variant name, or `{variant, options, fen, mode,
+/// humanSide, level}`. The error says what is wrong (unknown variant or option, bad position
+/// text, a mode not offered yet, wrong argument).
+pub fn game_from_js(arg: JsValue) -> Result<Game, String> {
     let spec = match arg.as_string() {
-        Some(variant) => NewGame { variant, fen: None },
-        None => serde_wasm_bindgen::from_value::<NewGame>(arg)
-            .map_err(|e| format!("newGame takes a variant name or {{variant, fen}}: {e}"))?,
+        Some(variant) => NewGame {
+            variant,
+            options: None,
+            fen: None,
+            mode: None,
+            human_side: None,
+            level: None,
+        },
+        None => {
+            check_keys(&arg)?;
+            serde_wasm_bindgen::from_value::<NewGame>(arg).map_err(|e| {
+            format!("newGame takes a variant name or {{variant, options, fen, mode, humanSide, level}}: {e}")
+        })?
+        }
     };
     let variant = Variant::from_name(&spec.variant).map_err(|e| e.to_string())?;
-    match spec.fen {
-        Some(fen) => Game::from_fen(variant, &fen),
-        None => Ok(Game::new(variant)),
+    let words: Vec<String> = match spec.options {
+        None => Vec::new(),
+        Some(OptionWords::List(words)) => words,
+        Some(OptionWords::Text(text)) => text
+            .split(',')
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect(),
+    };
+    let options = Options::parse(variant, &words).map_err(|e| e.to_string())?;
+    match spec.mode.as_deref() {
+        None | Some("hotseat") => {}
+        Some("ai") => {
+            return Err(
+                "mode 'ai' (against the computer) is not available in the page yet: use 'hotseat'"
+                    .to_owned(),
+            )
+        }
+        Some(other) => {
+            return Err(format!(
+                "unknown mode {other:?}: expected 'hotseat' (or, later, 'ai')"
+            ))
+        }
     }
+    if let Some(side) = spec.human_side.as_deref() {
+        if side != "white" && side != "black" {
+            return Err(format!(
+                "unknown humanSide {side:?}: expected 'white' or 'black'"
+            ));
+        }
+    }
+    if let Some(level) = spec.level {
+        if !(1.0..=8.0).contains(&level) || level.fract() != 0.0 {
+            return Err(format!("level {level} is not a whole number from 1 to 8"));
+        }
+    }
+    match spec.fen {
+        Some(fen) => Game::from_fen_with_options(variant, options, &fen),
+        None => Ok(Game::with_options(variant, options)),
+    }
+}
+
+/// Refuses a `newGame` argument with a field it does not know (a typo would be ignored
+/// silently otherwise).
+fn check_keys(arg: &JsValue) -> Result<(), String> {
+    const KNOWN: [&str; 6] = ["variant", "options", "fen", "mode", "humanSide", "level"];
+    if let Some(object) = arg.dyn_ref::<js_sys::Object>() {
+        for key in js_sys::Object::keys(object).iter() {
+            let key = key.as_string().unwrap_or_default();
+            if !KNOWN.contains(&key.as_str()) {
+                return Err(format!(
+                    "newGame: unknown field {key:?} (expected variant, options, fen, mode, humanSide, level)"
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Square names from JavaScript: an array of names or one comma-separated string.
+fn square_names(arg: &JsValue) -> Result<Vec<String>, String> {
+    if let Some(text) = arg.as_string() {
+        return Ok(text
+            .split(',')
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect());
+    }
+    serde_wasm_bindgen::from_value::<Vec<String>>(arg.clone())
+        .map_err(|_| "chooseCarriers takes an array of square names such as ['e2']".to_owned())
+}
+
+fn js_error(message: &str) -> JsValue {
+    js_sys::Error::new(message).into()
 }
 
 /// A point in client pixels, as handed to JavaScript.
@@ -148,6 +254,42 @@ fn start_page(window: &Window, document: &Document) -> Result<(), JsValue> {
         let handle = app.clone();
         move || handle.flip()
     })?;
+    on_click(document, "undo", {
+        let handle = app.clone();
+        move || {
+            handle.update(|g| g.undo());
+        }
+    })?;
+    on_click(document, "redo", {
+        let handle = app.clone();
+        move || {
+            handle.update(|g| g.redo());
+        }
+    })?;
+    on_click(document, "boom", {
+        let handle = app.clone();
+        move || {
+            handle.update(|g| g.boom());
+        }
+    })?;
+    on_click(document, "confirm", {
+        let handle = app.clone();
+        move || {
+            handle.update(|g| g.confirm_carriers()).ok();
+        }
+    })?;
+    let element = |id: &str| {
+        document
+            .get_element_by_id(id)
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+    };
+    app.set_panel(app::Panel {
+        moves: element("moves"),
+        undo: element("undo"),
+        redo: element("redo"),
+        boom: element("boom"),
+        confirm: element("confirm"),
+    });
     expose_handle(window, &app)
 }
 
@@ -211,7 +353,7 @@ fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
     let a = app.clone();
     let doc = window.document();
     let new_game = Closure::<dyn Fn(JsValue) -> Result<(), JsValue>>::new(move |arg: JsValue| {
-        let game = game_from_js(arg).map_err(|e| JsValue::from(js_sys::Error::new(&e)))?;
+        let game = game_from_js(arg).map_err(|e| js_error(&e))?;
         let variant = game.variant();
         a.set_game(game);
         // Keep the selector in step with a game started from script.
@@ -225,6 +367,94 @@ fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
         Ok(())
     });
     set("newGame", new_game.as_ref())?;
+
+    // window.boomchess.game: the game API of issue 6.
+    let game = js_sys::Object::new();
+    let put = |name: &str, f: &JsValue| js_sys::Reflect::set(&game, &JsValue::from_str(name), f);
+    put("newGame", new_game.as_ref())?;
     new_game.forget();
+    put(
+        "squareCenter",
+        &js_sys::Reflect::get(&handle, &"squareCenter".into())?,
+    )?;
+    put("fen", &js_sys::Reflect::get(&handle, &"fen".into())?)?;
+    put(
+        "legalMoves",
+        &js_sys::Reflect::get(&handle, &"legalMoves".into())?,
+    )?;
+    put(
+        "selected",
+        &js_sys::Reflect::get(&handle, &"selected".into())?,
+    )?;
+    put(
+        "variant",
+        &js_sys::Reflect::get(&handle, &"variant".into())?,
+    )?;
+
+    let a = app.clone();
+    let choose = Closure::<dyn Fn(JsValue) -> Result<(), JsValue>>::new(move |arg: JsValue| {
+        let names = square_names(&arg).map_err(|e| js_error(&e))?;
+        a.update(|g| g.choose_carriers(&names))
+            .map_err(|e| js_error(&e))
+    });
+    put("chooseCarriers", choose.as_ref())?;
+    choose.forget();
+
+    let a = app.clone();
+    let lift = Closure::<dyn Fn() -> bool>::new(move || a.update(|g| g.lift_curtain()));
+    put("liftCurtain", lift.as_ref())?;
+    lift.forget();
+
+    let a = app.clone();
+    let play = Closure::<dyn Fn(JsValue) -> js_sys::Promise>::new(move |arg: JsValue| {
+        let result = match arg.as_string() {
+            Some(text) => a
+                .update(|g| g.play(&text))
+                .map(|()| a.with_game(|g| g.san_moves().last().cloned().unwrap_or_default())),
+            None => Err("play takes a move in coordinate text such as 'e2e4' or '@e5'".to_owned()),
+        };
+        match result {
+            Ok(san) => js_sys::Promise::resolve(&JsValue::from_str(&san)),
+            Err(e) => js_sys::Promise::reject(&js_error(&e)),
+        }
+    });
+    put("play", play.as_ref())?;
+    play.forget();
+
+    let a = app.clone();
+    let undo = Closure::<dyn Fn() -> bool>::new(move || a.update(|g| g.undo()));
+    put("undo", undo.as_ref())?;
+    undo.forget();
+
+    let a = app.clone();
+    let redo = Closure::<dyn Fn() -> bool>::new(move || a.update(|g| g.redo()));
+    put("redo", redo.as_ref())?;
+    redo.forget();
+
+    let a = app.clone();
+    let status = Closure::<dyn Fn() -> JsValue>::new(move || a.with_game(app::status_js));
+    put("status", status.as_ref())?;
+    status.forget();
+
+    let a = app.clone();
+    let moves = Closure::<dyn Fn() -> JsValue>::new(move || {
+        serde_wasm_bindgen::to_value(&a.with_game(|g| g.san_moves())).unwrap_or(JsValue::NULL)
+    });
+    put("moves", moves.as_ref())?;
+    moves.forget();
+
+    let a = app.clone();
+    let on = Closure::<dyn Fn(String, JsValue) -> Result<(), JsValue>>::new(
+        move |event: String, callback: JsValue| {
+            let f = callback
+                .dyn_into::<js_sys::Function>()
+                .map_err(|_| js_error("on(event, callback) takes a function"))?;
+            a.on(&event, f).map_err(|e| js_error(&e))
+        },
+    );
+    put("on", on.as_ref())?;
+    on.forget();
+
+    set("game", &game)?;
     Ok(())
 }

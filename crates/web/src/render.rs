@@ -68,6 +68,18 @@ pub fn draw_board(
     theme: &Theme,
     floating: Option<Floating>,
 ) {
+    draw_board_with(ctx, layout, game, theme, floating, None);
+}
+
+/// [`draw_board`] with the square under the pointer, for the blast preview of a launch.
+pub fn draw_board_with(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout,
+    game: &Game,
+    theme: &Theme,
+    floating: Option<Floating>,
+    hover: Option<Square>,
+) {
     ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok();
     let size = f64::from(layout.size);
     ctx.clear_rect(0.0, 0.0, size, size);
@@ -92,6 +104,9 @@ pub fn draw_board(
     if let Some(sq) = game.checked_king() {
         draw_check(ctx, &layout.square_rect(sq), theme);
     }
+    for sq in game.blast_preview(hover) {
+        draw_blast_preview(ctx, &layout.square_rect(sq));
+    }
     draw_coordinates(ctx, layout, theme);
     for sq in layout.squares() {
         if floating.is_some_and(|f| f.from == sq) {
@@ -100,6 +115,9 @@ pub fn draw_board(
         if let Some(piece) = game.piece_at(sq) {
             let r = layout.square_rect(sq);
             draw_piece(ctx, piece.role, piece.color, r.x, r.y, r.w.min(r.h));
+            if game.shows_carrier(sq) {
+                draw_bomb_badge(ctx, &r);
+            }
         }
     }
     for target in game.targets() {
@@ -107,6 +125,9 @@ pub fn draw_board(
     }
     if let Some(picker) = game.promotion() {
         draw_picker(ctx, layout, game.turn(), &picker.choices, theme);
+    }
+    if game.curtain() {
+        draw_curtain(ctx, layout, game.turn(), game.carriers_pending());
     }
     // The dragged piece last, above everything, a little larger as if lifted.
     if let Some(f) = floating {
@@ -242,4 +263,72 @@ fn draw_target(ctx: &CanvasRenderingContext2d, r: &Rect, target: &Target, theme:
             ctx.fill();
         }
     }
+}
+
+/// The 3×3 area a boom or launch would blast: a red wash with a dashed outline.
+fn draw_blast_preview(ctx: &CanvasRenderingContext2d, r: &Rect) {
+    ctx.set_fill_style_str("rgba(235, 60, 20, 0.38)");
+    ctx.fill_rect(r.x, r.y, r.w, r.h);
+    let w = (r.w * 0.04).max(1.0);
+    ctx.set_stroke_style_str("rgba(160, 20, 10, 0.85)");
+    ctx.set_line_width(w);
+    ctx.stroke_rect(r.x + w / 2.0, r.y + w / 2.0, r.w - w, r.h - w);
+}
+
+/// A bomb carrier's badge: a small black bomb with a lit fuse in the square's top right corner.
+fn draw_bomb_badge(ctx: &CanvasRenderingContext2d, r: &Rect) {
+    let s = r.w.min(r.h);
+    let (cx, cy) = (r.x + r.w - s * 0.2, r.y + s * 0.22);
+    let radius = s * 0.13;
+    ctx.begin_path();
+    ctx.arc(cx, cy, radius + s * 0.025, 0.0, std::f64::consts::TAU)
+        .ok();
+    ctx.set_fill_style_str("#fff3c4");
+    ctx.fill();
+    ctx.begin_path();
+    ctx.arc(cx, cy, radius, 0.0, std::f64::consts::TAU).ok();
+    ctx.set_fill_style_str("#1a1a1a");
+    ctx.fill();
+    // Fuse and spark.
+    ctx.begin_path();
+    ctx.move_to(cx + radius * 0.5, cy - radius * 0.8);
+    ctx.line_to(cx + radius * 1.1, cy - radius * 1.35);
+    ctx.set_stroke_style_str("#1a1a1a");
+    ctx.set_line_width(s * 0.03);
+    ctx.stroke();
+    ctx.begin_path();
+    ctx.arc(
+        cx + radius * 1.2,
+        cy - radius * 1.45,
+        s * 0.04,
+        0.0,
+        std::f64::consts::TAU,
+    )
+    .ok();
+    ctx.set_fill_style_str("#ff7a1a");
+    ctx.fill();
+}
+
+/// The pass-the-device curtain: the whole board covered, with whose turn it is.
+fn draw_curtain(ctx: &CanvasRenderingContext2d, layout: &Layout, turn: Color, setup: bool) {
+    let size = f64::from(layout.size);
+    ctx.set_fill_style_str("#23201c");
+    ctx.fill_rect(0.0, 0.0, size, size);
+    ctx.set_fill_style_str("#f3efe7");
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    ctx.set_font(&format!("600 {:.1}px system-ui, sans-serif", size * 0.055));
+    let side = match turn {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    let title = if setup {
+        format!("{side} chooses carriers")
+    } else {
+        format!("{side} to move")
+    };
+    ctx.fill_text(&title, size / 2.0, size * 0.45).ok();
+    ctx.set_font(&format!("{:.1}px system-ui, sans-serif", size * 0.035));
+    ctx.fill_text("pass the device — tap to continue", size / 2.0, size * 0.54)
+        .ok();
 }

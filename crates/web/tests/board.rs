@@ -43,8 +43,24 @@ fn canvas(css: u32) -> HtmlCanvasElement {
     canvas
 }
 
+/// Beirut's start with carriers on f2 and f7 (next to the kings, so neither may boom): a game
+/// that plays like orthodox chess for the drawing and input tests.
+pub const BEIRUT_CARRIERS: &str = "rnbqkbnr/pppppp*pp/8/8/8/8/PPPPPP*PP/RNBQKBNR w KQkq - 0 1";
+
+/// A board showing everything (no pass-the-device curtain), ready to play.
 fn mount(variant: Variant) -> App {
-    App::mount(canvas(400), variant).expect("board mounts")
+    let app = App::mount(canvas(400), variant).expect("board mounts");
+    if variant == Variant::Beirut {
+        app.set_game(open(BEIRUT_CARRIERS));
+    }
+    app
+}
+
+/// A Beirut game from a position text, without the curtain.
+fn open(fen: &str) -> Game {
+    Game::from_fen(Variant::Beirut, fen)
+        .expect("valid position")
+        .without_curtain()
 }
 
 /// The pixel at a point of a square given as fractions (0..1) of the square's width and height.
@@ -290,7 +306,7 @@ fn clicking_two_squares_plays_a_move() {
     assert_eq!(selected(&app), None);
     let fen = app.with_game(|g| g.fen());
     assert!(
-        fen.starts_with("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b "),
+        fen.starts_with("rnbqkbnr/pppppp*pp/8/8/8/5N2/PPPPPP*PP/RNBQKB1R b "),
         "{fen}"
     );
     // The knight is now on f3 (white body pixel) and g1 is empty (base colour plus the
@@ -435,7 +451,7 @@ fn dragging_a_piece_plays_a_move_and_bad_drops_snap_back() {
     drag(&app, "g1", "f3");
     assert!(app
         .with_game(|g| g.fen())
-        .starts_with("rnbqkbnr/pppppppp/8/8/8/5N2/"));
+        .starts_with("rnbqkbnr/pppppp*pp/8/8/8/5N2/"));
     assert_eq!(selected(&app), None);
     assert_color(
         pixel(&app, "f3", 0.6, 0.7),
@@ -515,8 +531,8 @@ fn the_keyboard_moves_a_cursor_and_plays() {
 #[wasm_bindgen_test]
 fn promotion_opens_a_picker_and_the_chosen_piece_is_played() {
     let app = mount(Variant::Beirut);
-    let fen = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1";
-    app.set_game(Game::from_fen(Variant::Beirut, fen).expect("valid position"));
+    let fen = "k7/4P*3/8/8/8/8/8/4K3 w - - 0 1";
+    app.set_game(open(fen));
     let d4_plain = pixel(&app, "d4", 0.5, 0.5);
     click(&app, "e7");
     click(&app, "e8");
@@ -545,7 +561,7 @@ fn promotion_opens_a_picker_and_the_chosen_piece_is_played() {
     assert!(after.starts_with("k3B3/8/"), "bishop promoted: {after}");
 
     // Clicking outside the picker cancels it with no move.
-    app.set_game(Game::from_fen(Variant::Beirut, fen).unwrap());
+    app.set_game(open(fen));
     click(&app, "e7");
     click(&app, "e8");
     click(&app, "a4");
@@ -598,4 +614,66 @@ fn white_promotion_on_stratomic_rank_nine_lists_every_choice() {
         app.with_game(|g| g.last_move().map(|m| m.uci.clone())),
         Some("d8d9r".to_owned())
     );
+}
+
+#[wasm_bindgen_test]
+fn hot_seat_beirut_draws_only_the_viewers_carriers_and_a_curtain_between_turns() {
+    let app = App::mount(canvas(400), Variant::Beirut).expect("board mounts");
+    // The badge sits in a carrier's top right corner; g1 and b1 both hold knights.
+    let plain = pixel(&app, "g1", 0.8, 0.22);
+    click(&app, "g1");
+    let badge = pixel(&app, "g1", 0.8, 0.22);
+    assert!(
+        brightness(badge) + 200 < brightness(plain),
+        "bomb badge: {plain:?} -> {badge:?}"
+    );
+    assert!(app.key("Enter"), "Enter confirms the marked carrier");
+    // The curtain covers every square.
+    for square in ["a1", "g1", "h8", "d5"] {
+        assert_color(pixel(&app, square, 0.1, 0.1), hex("#23201c"), square);
+    }
+    assert!(app
+        .with_game(status_text)
+        .starts_with("Black chooses carriers"));
+    click(&app, "e4"); // a tap lifts it
+    assert_color(
+        pixel(&app, "g1", 0.8, 0.22),
+        plain,
+        "Black does not see White's carrier",
+    );
+    click(&app, "h7");
+    assert!(app.key("Enter"));
+    click(&app, "a1");
+    // White's turn: its own carrier is drawn again, Black's is not.
+    let h7_plain = pixel(&app, "f7", 0.8, 0.22); // a light square with a pawn, like h7
+    assert!(brightness(pixel(&app, "g1", 0.8, 0.22)) + 200 < brightness(plain));
+    assert_color(
+        pixel(&app, "h7", 0.8, 0.22),
+        h7_plain,
+        "no badge on Black's h7",
+    );
+    assert_eq!(app.with_game(status_text), "White to move");
+}
+
+#[wasm_bindgen_test]
+fn a_selected_carrier_previews_its_blast_and_a_second_click_booms() {
+    let app = mount(Variant::Beirut);
+    app.set_game(open(
+        "r1b1kbnr/1pp2ppp/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6",
+    ));
+    let f6 = pixel(&app, "f6", 0.5, 0.5);
+    let c6 = pixel(&app, "b6", 0.5, 0.5);
+    click(&app, "e5");
+    let f6_preview = pixel(&app, "f6", 0.5, 0.5);
+    assert!(
+        f6_preview[0] > f6_preview[1] + 40,
+        "red wash on f6: {f6:?} -> {f6_preview:?}"
+    );
+    assert_color(pixel(&app, "b6", 0.5, 0.5), c6, "b6 is outside the blast");
+    click(&app, "e5");
+    let fen = app.with_game(|g| g.fen());
+    assert!(fen.starts_with("r1b1kbnr/1pp2ppp/p1p5/8/8/8/"), "{fen}");
+    // The blasted squares are empty: the centre of e5 and d4 shows the bare square colour.
+    assert_color(pixel(&app, "d4", 0.5, 0.5), hex(THEME.dark), "d4 emptied");
+    assert_color(pixel(&app, "e4", 0.5, 0.5), hex(THEME.light), "e4 emptied");
 }

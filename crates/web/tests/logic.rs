@@ -1,13 +1,28 @@
 //! Square names, board geometry and move parsing: the pure parts of the web crate, run in the
 //! browser like the drawing tests (the web crate is built for wasm32 only in the test command).
 
-use boomchess_rules::Variant;
+use boomchess_rules::{Color, Variant};
+use boomchess_web::game::{ClickOutcome, Stage};
 use boomchess_web::geometry::{Layout, Square};
 use boomchess_web::moves::{BoardMove, MoveKind};
 use boomchess_web::Game;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
+
+/// A game ready to play with nothing hidden: Beirut with carriers on f2 and f7 (next to the
+/// kings, so neither may boom), no curtain.
+fn playable(variant: Variant) -> Game {
+    match variant {
+        Variant::Beirut => Game::from_fen(
+            variant,
+            "rnbqkbnr/pppppp*pp/8/8/8/8/PPPPPP*PP/RNBQKBNR w KQkq - 0 1",
+        )
+        .expect("valid position")
+        .without_curtain(),
+        _ => Game::new(variant),
+    }
+}
 
 #[wasm_bindgen_test]
 fn square_names_round_trip_on_both_board_sizes() {
@@ -119,7 +134,7 @@ fn coordinate_texts_parse_into_squares() {
 #[wasm_bindgen_test]
 fn every_start_move_parses_and_targets_follow_the_referee() {
     for variant in [Variant::Beirut, Variant::Stratomic, Variant::FlyingBombers] {
-        let mut game = Game::new(variant);
+        let mut game = playable(variant);
         let moves: Vec<String> = game.legal_moves().map(str::to_owned).collect();
         assert!(!moves.is_empty(), "{variant:?} has start moves");
         for m in &moves {
@@ -156,12 +171,165 @@ fn every_start_move_parses_and_targets_follow_the_referee() {
 
 #[wasm_bindgen_test]
 fn illegal_play_is_refused_without_a_change() {
-    let mut game = Game::new(Variant::Beirut);
+    let mut game = playable(Variant::Beirut);
     let fen = game.fen();
     for bad in ["e2e5", "e7e5", "", "zz", "@e2", "e2e4q", "a1a1"] {
         assert!(game.play(bad).is_err(), "{bad:?}");
         assert_eq!(game.fen(), fen);
     }
     assert!(game.play("e2e4").is_ok());
-    assert_eq!(game.last_move().map(|m| m.uci.as_str()), Some("e2e4"));
+    assert_eq!(game.last_move().map(|m| m.uci), Some("e2e4".to_owned()));
+}
+
+/// The piece placement field of a position text.
+fn placement(fen: &str) -> &str {
+    fen.split(' ').next().unwrap_or("")
+}
+
+fn sq(name: &str) -> Square {
+    Square::parse(name, 8, 8).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn beirut_setup_marks_confirms_and_hides_carriers_behind_the_curtain() {
+    let mut game = Game::new(Variant::Beirut);
+    assert_eq!(game.stage(), Stage::Setup(Color::White));
+    assert_eq!(game.legal_moves().count(), 0, "no moves in setup");
+    assert!(game.play("e2e4").is_err());
+    // The king cannot carry; an enemy man neither; a man of one's own can.
+    assert_eq!(game.click(sq("e1")), ClickOutcome::Ignored);
+    assert_eq!(game.click(sq("h7")), ClickOutcome::Ignored);
+    assert_eq!(game.click(sq("b1")), ClickOutcome::Marked);
+    // With one carrier to choose, marking another moves the mark.
+    assert_eq!(game.click(sq("g1")), ClickOutcome::Marked);
+    assert_eq!(game.marks(), &[sq("g1")]);
+    assert!(game.shows_carrier(sq("g1")) && !game.shows_carrier(sq("b1")));
+    game.confirm_carriers().expect("one carrier marked");
+    // The curtain: Black chooses next, nobody's carrier is shown.
+    assert_eq!(game.stage(), Stage::Curtain(Color::Black));
+    assert!(!game.fen().contains('*'), "{}", game.fen());
+    assert!(!game.shows_carrier(sq("g1")));
+    assert_eq!(game.click(sq("e4")), ClickOutcome::CurtainLifted);
+    assert_eq!(game.stage(), Stage::Setup(Color::Black));
+    assert!(
+        !game.fen().contains('*'),
+        "Black does not see White's carrier"
+    );
+    assert!(!game.shows_carrier(sq("g1")));
+    assert!(game.choose_carriers(&["g1"]).is_err(), "not Black's man");
+    assert!(
+        game.choose_carriers(&["e8"]).is_err(),
+        "the king cannot carry"
+    );
+    game.choose_carriers(&["h7"]).expect("Black's pawn");
+    assert_eq!(game.stage(), Stage::Curtain(Color::White));
+    assert_eq!(game.legal_moves().count(), 0, "no moves behind the curtain");
+    assert!(game.play("e2e4").is_err(), "no move behind the curtain");
+    assert!(game.lift_curtain());
+    assert!(!game.lift_curtain(), "lifting twice is a no-op");
+    assert_eq!(game.stage(), Stage::Play(Color::White));
+    assert_eq!(
+        placement(&game.fen()),
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN*R",
+        "White sees only its own carrier"
+    );
+    assert!(game.legal_moves().any(|m| m == "@g1"));
+    assert!(!game.legal_moves().any(|m| m == "@h7"));
+    assert!(
+        game.play("@h7").is_err(),
+        "nobody can probe the other side's carrier"
+    );
+}
+
+/// A hot-seat Beirut game after setup (White g1, Black h7) and the moves given, each followed by
+/// lifting the curtain.
+fn beirut_after(moves: &[&str]) -> Game {
+    let mut game = Game::new(Variant::Beirut);
+    game.choose_carriers(&["g1"]).unwrap();
+    game.lift_curtain();
+    game.choose_carriers(&["h7"]).unwrap();
+    game.lift_curtain();
+    for m in moves {
+        game.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        assert!(game.curtain(), "the curtain after {m}");
+        assert!(!game.fen().contains('*'));
+        game.lift_curtain();
+    }
+    game
+}
+
+const TO_BOOM: [&str; 10] = [
+    "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "f3e5", "d8d4",
+];
+
+#[wasm_bindgen_test]
+fn a_second_click_on_the_selected_carrier_booms_and_undo_redo_follow_the_referee() {
+    let mut game = beirut_after(&TO_BOOM);
+    assert_eq!(
+        placement(&game.fen()),
+        "r1b1kbnr/1pp2ppp/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R"
+    );
+    assert_eq!(game.click(sq("e5")), ClickOutcome::Selected(sq("e5")));
+    assert!(game.selected_boom().is_some());
+    let mut preview = game.blast_preview(None);
+    preview.sort_by_key(|s| (s.rank, s.file));
+    let names: Vec<String> = preview.iter().map(|s| s.name()).collect();
+    assert_eq!(
+        names,
+        ["d4", "e4", "f4", "d5", "e5", "f5", "d6", "e6", "f6"].map(str::to_owned)
+    );
+    assert_eq!(game.click(sq("e5")), ClickOutcome::Played("@e5".to_owned()));
+    assert_eq!(game.san_moves().last().map(String::as_str), Some("Boom@e5"));
+    assert!(game.curtain());
+    assert_eq!(
+        placement(&game.fen()),
+        "r1b1kbnr/1pp2ppp/p1p5/8/8/8/PPPP1PPP/RNBQK2R"
+    );
+    // Undo: the knight and the queen are back; the seat passes back behind the curtain.
+    assert!(game.undo());
+    assert!(game.curtain());
+    game.lift_curtain();
+    assert_eq!(game.turn(), Color::White);
+    assert!(game.fen().contains("4N*3/3qP3"), "{}", game.fen());
+    assert!(game.can_redo());
+    assert!(game.redo());
+    assert_eq!(game.san_moves().len(), 11);
+    assert!(!game.can_redo());
+}
+
+#[wasm_bindgen_test]
+fn a_non_carrier_clicked_twice_is_only_deselected() {
+    let mut game = beirut_after(&[]);
+    assert_eq!(game.click(sq("b1")), ClickOutcome::Selected(sq("b1")));
+    assert!(game.selected_boom().is_none());
+    assert!(game.blast_preview(None).is_empty());
+    assert_eq!(game.click(sq("b1")), ClickOutcome::Deselected);
+    assert!(!game.boom(), "no carrier selected");
+    assert_eq!(game.san_moves().len(), 0);
+}
+
+#[wasm_bindgen_test]
+fn the_end_of_the_game_reveals_every_carrier() {
+    // Fool's mate to come, White's carrier on a2 and Black's on h7.
+    let fen = "rnbqkbnr/pppp1ppp*/8/4p3/6P1/5P2/P*PPPP2P/RNBQKBNR b KQkq - 0 2";
+    let mut game = Game::from_fen(Variant::Beirut, fen).unwrap();
+    assert!(
+        game.curtain(),
+        "a game set up with carriers starts behind the curtain"
+    );
+    assert!(!game.fen().contains('*'));
+    game.lift_curtain();
+    assert_eq!(
+        placement(&game.fen()),
+        "rnbqkbnr/pppp1ppp*/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR"
+    );
+    game.play("d8h4").unwrap();
+    assert!(game.is_over());
+    assert!(!game.curtain(), "no curtain once it is over");
+    assert_eq!(
+        placement(&game.fen()),
+        "rnb1kbnr/pppp1ppp*/8/4p3/6Pq/5P2/P*PPPP2P/RNBQKBNR"
+    );
+    assert!(game.shows_carrier(sq("a2")) && game.shows_carrier(sq("h7")));
+    assert_eq!(game.outcome().map(|o| o.result()), Some("0-1"));
 }

@@ -1,0 +1,104 @@
+// Shared set-up of the end-to-end tests: the release build in dist/ served on a loopback port,
+// headless Chromium driven by playwright-core, and helpers that read canvas pixels and click real
+// squares. (Not a test file itself: scripts/test runs tests/e2e/*.test.mjs.)
+
+import { after, before } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { startServer } from '../../scripts/static-server.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DIST = join(ROOT, 'dist');
+const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
+
+// As root Chromium needs --no-sandbox; the rest keeps it from calling home on a closed network.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/** The server and browser, set up before the file's tests and closed after them. */
+export const env = { server: null, browser: null };
+
+/** Registers the file's before/after hooks. */
+export function useBrowser() {
+  before(async () => {
+    assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is built (trunk build --release)');
+    env.server = await startServer(DIST, 0);
+    env.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+}
+
+/** A new page with the game loaded and ready; collects page errors (and all console text). */
+export async function openGame(query = '', viewport = { width: 900, height: 900 }) {
+  const page = await env.browser.newPage({ viewport });
+  const errors = [];
+  const console = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  page.on('console', (msg) => {
+    console.push(msg.text());
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  await page.goto(env.server.url + query);
+  await page.evaluate(() => window.boomchess.ready);
+  return { page, errors, console };
+}
+
+/** Beirut's start with carriers on f2 and f7 (next to the kings: no boom possible). */
+export const BEIRUT_CARRIERS = 'rnbqkbnr/pppppp*pp/8/8/8/8/PPPPPP*PP/RNBQKBNR w KQkq - 0 1';
+
+/** Starts a hot-seat Beirut game past the carrier choice, with the curtain lifted. */
+export async function playBeirut(page) {
+  await page.evaluate((fen) => {
+    window.boomchess.game.newGame({ variant: 'beirut', fen });
+    window.boomchess.game.liftCurtain();
+  }, BEIRUT_CARRIERS);
+}
+
+/** RGBA of the canvas pixel at client point (x, y). */
+export async function pixelAt(page, x, y) {
+  return page.evaluate(
+    ([cx, cy]) => {
+      const canvas = document.getElementById('board');
+      const rect = canvas.getBoundingClientRect();
+      const px = Math.floor(((cx - rect.left) * canvas.width) / rect.width);
+      const py = Math.floor(((cy - rect.top) * canvas.height) / rect.height);
+      return Array.from(canvas.getContext('2d').getImageData(px, py, 1, 1).data);
+    },
+    [x, y],
+  );
+}
+
+/** A point inside a square, as fractions of the square size from its centre. */
+export async function squarePoint(page, square, dx = 0, dy = 0) {
+  const a1 = await page.evaluate(() => window.boomchess.squareCenter('a1'));
+  const b2 = await page.evaluate(() => window.boomchess.squareCenter('b2'));
+  const size = Math.abs(b2.x - a1.x);
+  const c = await page.evaluate((s) => window.boomchess.squareCenter(s), square);
+  return { x: c.x + dx * size, y: c.y + dy * size };
+}
+
+export async function squarePixel(page, square, dx = 0, dy = 0) {
+  const p = await squarePoint(page, square, dx, dy);
+  return pixelAt(page, p.x, p.y);
+}
+
+export async function clickSquare(page, square) {
+  const c = await page.evaluate((s) => window.boomchess.squareCenter(s), square);
+  await page.mouse.click(c.x, c.y);
+}
+
+export const differ = (a, b) => a.some((v, i) => Math.abs(v - b[i]) > 12);
