@@ -1,6 +1,6 @@
 // Takes headless-Chromium screenshots of the built game (dist/) for looking at it:
 // one per variant at desktop size, at phone size, with a piece selected, and hot-seat Beirut's
-// carrier choice, curtain, boom preview, boom and game over.
+// carrier choice, curtain, boom preview, a frame of the explosion, the board after it, game over.
 //
 //   node scripts/screenshots.mjs [out-dir]     (default target/screenshots; PNGs are not committed)
 
@@ -69,6 +69,11 @@ try {
     await click(page, 'e5');
   };
   await shoot('beirut-boom-preview', '', { width: 1100, height: 900 }, 1, beforeBoom);
+  await shoot('beirut-explosion', '', { width: 1100, height: 900 }, 1, async (page) => {
+    await beforeBoom(page);
+    await click(page, 'e5');
+    await page.waitForTimeout(200); // a frame in the middle of the explosion
+  });
   await shoot('beirut-after-boom', '', { width: 1100, height: 900 }, 1, async (page) => {
     await beforeBoom(page);
     await click(page, 'e5');

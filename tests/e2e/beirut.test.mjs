@@ -6,7 +6,14 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickSquare, differ, openGame, squarePixel, useBrowser } from './harness.mjs';
+import {
+  clickSquare,
+  differ,
+  openGame,
+  squarePixel,
+  useBrowser,
+  waitForSquarePixel,
+} from './harness.mjs';
 
 useBrowser();
 
@@ -139,8 +146,11 @@ describe('hot-seat Beirut', () => {
     assert.equal(await page.isVisible('#boom'), true, 'Boom button offered');
     const f6Preview = await squarePixel(page, 'f6');
     assert.ok(f6Preview[0] > f6Preview[1] + 40, `blast preview on f6: ${f6Before} -> ${f6Preview}`);
-    // Clicking the selected carrier again sets it off.
+    // Clicking the selected carrier again sets it off: the explosion plays (an orange flash over
+    // the area), then the curtain comes down.
     await clickSquare(page, 'e5');
+    await waitForSquarePixel(page, 'e6', (c) => c[0] > 200 && c[0] > c[2] + 80);
+    await waitForSquarePixel(page, 'e6', (c) => c[0] < 60 && c[1] < 60 && c[2] < 60);
     await assertCurtain(page, 'black', 'after the boom');
     assert.equal(placement(await fen(page)), 'r1b1kbnr/1pp2ppp/p1p5/8/8/8/PPPP1PPP/RNBQK2R');
     await clickSquare(page, 'a1');
@@ -203,6 +213,22 @@ describe('hot-seat Beirut', () => {
     assert.ok(differ(await squarePixel(page, 'a2', 0.3, -0.28), await squarePixel(page, 'c2', 0.3, -0.28)));
     assert.ok(differ(await squarePixel(page, 'h7', 0.3, -0.28), await squarePixel(page, 'f7', 0.3, -0.28)));
     assert.deepEqual(await legal(page), []);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('with reduced motion a boom is not animated', async () => {
+    const { page, errors } = await openGame('', undefined, { reducedMotion: 'reduce' });
+    await page.evaluate(async () => {
+      const g = window.boomchess.game;
+      g.newGame({ variant: 'beirut', fen: 'r1b1kbnr/1pp2ppp/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6' });
+      g.liftCurtain();
+      await g.play('@e5');
+    });
+    // At once: the curtain, with the blasted pieces gone underneath.
+    await assertCurtain(page, 'black', 'right after the boom');
+    await page.evaluate(() => window.boomchess.game.liftCurtain());
+    assert.deepEqual(await squarePixel(page, 'd4', 0, 0.1), await squarePixel(page, 'c3', 0, 0.1));
     assert.deepEqual(errors, []);
     await page.close();
   });

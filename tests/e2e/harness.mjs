@@ -43,8 +43,8 @@ export function useBrowser() {
 }
 
 /** A new page with the game loaded and ready; collects page errors (and all console text). */
-export async function openGame(query = '', viewport = { width: 900, height: 900 }) {
-  const page = await env.browser.newPage({ viewport });
+export async function openGame(query = '', viewport = { width: 900, height: 900 }, options = {}) {
+  const page = await env.browser.newPage({ viewport, ...options });
   const errors = [];
   const console = [];
   page.on('pageerror', (err) => errors.push(err.message));
@@ -102,3 +102,21 @@ export async function clickSquare(page, square) {
 }
 
 export const differ = (a, b) => a.some((v, i) => Math.abs(v - b[i]) > 12);
+
+/** Waits until `test(rgba)` holds for the canvas pixel at a square's centre (checked in the page
+ * on every animation frame). */
+export async function waitForSquarePixel(page, square, test, timeout = 5000) {
+  await page.waitForFunction(
+    ([sq, src]) => {
+      const canvas = document.getElementById('board');
+      const rect = canvas.getBoundingClientRect();
+      const c = window.boomchess.squareCenter(sq);
+      const px = Math.floor(((c.x - rect.left) * canvas.width) / rect.width);
+      const py = Math.floor(((c.y - rect.top) * canvas.height) / rect.height);
+      const rgba = Array.from(canvas.getContext('2d').getImageData(px, py, 1, 1).data);
+      return new Function('rgba', `return (${src})(rgba)`)(rgba);
+    },
+    [square, test.toString()],
+    { polling: 'raf', timeout },
+  );
+}

@@ -15,7 +15,7 @@ use web_sys::{
 
 use crate::game::{ClickOutcome, Game};
 use crate::geometry::{Layout, Square};
-use crate::render::{draw_board_with, draw_cursor, Floating, THEME};
+use crate::render::{draw_board_with, draw_cursor, draw_explosion, Blast, Floating, THEME};
 
 struct State {
     canvas: HtmlCanvasElement,
@@ -32,6 +32,22 @@ struct State {
     panel: Panel,
     /// `on(event, callback)` listeners: `move`, `explosion`, `over`.
     listeners: Vec<(String, js_sys::Function)>,
+    /// The explosion being animated and when it started (`Date.now()` milliseconds).
+    explosion: Option<(Blast, f64)>,
+}
+
+/// How long an explosion plays, in milliseconds.
+pub const EXPLOSION_MS: f64 = 750.0;
+
+/// Whether the player asked for reduced motion (no explosion animation then).
+fn reduced_motion() -> bool {
+    web_sys::window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .is_some_and(|m| m.matches())
 }
 
 /// Page elements beside the board (each optional: the tests mount a bare canvas).
@@ -95,6 +111,7 @@ impl App {
                 hover: None,
                 panel: Panel::default(),
                 listeners: Vec::new(),
+                explosion: None,
             })),
         };
         app.fit();
@@ -183,7 +200,23 @@ impl App {
             x: d.x,
             y: d.y,
         });
-        draw_board_with(&st.ctx, &st.layout, &st.game, &THEME, floating, st.hover);
+        let now = js_sys::Date::now();
+        let blast = st
+            .explosion
+            .as_ref()
+            .filter(|(_, start)| now - start < EXPLOSION_MS);
+        draw_board_with(
+            &st.ctx,
+            &st.layout,
+            &st.game,
+            &THEME,
+            floating,
+            st.hover,
+            blast.is_none(),
+        );
+        if let Some((blast, start)) = blast {
+            draw_explosion(&st.ctx, &st.layout, blast, (now - start) / EXPLOSION_MS);
+        }
         if let Some(cursor) = st.cursor {
             draw_cursor(&st.ctx, &st.layout.square_rect(cursor), &THEME);
         }
@@ -191,6 +224,42 @@ impl App {
             status.set_text_content(Some(&status_text(&st.game)));
         }
         update_panel(&st.panel, &st.game);
+    }
+
+    /// Redraws on every animation frame while an explosion plays, and once more after it.
+    fn animate(&self) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let handle = self.clone();
+        let frame = Closure::once_into_js(move || {
+            let running = handle
+                .state
+                .borrow()
+                .explosion
+                .as_ref()
+                .is_some_and(|(_, start)| js_sys::Date::now() - start < EXPLOSION_MS);
+            if !running {
+                handle.state.borrow_mut().explosion = None;
+            }
+            handle.redraw();
+            if running {
+                handle.animate();
+            }
+        });
+        window.request_animation_frame(frame.unchecked_ref()).ok();
+    }
+
+    /// Ends an explosion's animation now (the next frame would draw the board as it is).
+    pub fn finish_explosion(&self) {
+        if self.state.borrow_mut().explosion.take().is_some() {
+            self.redraw();
+        }
+    }
+
+    /// Whether an explosion is being animated.
+    pub fn exploding(&self) -> bool {
+        self.state.borrow().explosion.is_some()
     }
 
     /// Sets the move list and buttons beside the board.
@@ -218,12 +287,12 @@ impl App {
     pub fn update<R>(&self, f: impl FnOnce(&mut Game) -> R) -> R {
         let before = self.state.borrow().game.referee().moves().len();
         let result = f(&mut self.state.borrow_mut().game);
-        self.redraw();
         let events = {
             let st = self.state.borrow();
             let referee = st.game.referee();
             let ply = referee.moves().len();
             let mut events: Vec<(&str, JsValue)> = Vec::new();
+            let mut explosion = None;
             if ply == before + 1 {
                 let m = referee.moves()[ply - 1];
                 if let Some(prev) = referee.position_at(ply - 1) {
@@ -242,6 +311,33 @@ impl App {
                         .into_iter()
                         .map(|s| JsValue::from_str(&prev.square_name(s)))
                         .collect();
+                    if blast.length() > 0 && !reduced_motion() {
+                        let debris = prev
+                            .removed_by(m)
+                            .into_iter()
+                            .filter_map(|s| {
+                                let (f, r) = prev.coords(s);
+                                Some((Square::new(f, r), prev.piece_at(s)?))
+                            })
+                            .collect();
+                        let (f, r) = prev.coords(match m.kind {
+                            boomchess_rules::MoveKind::Launch => m.to,
+                            _ => m.from,
+                        });
+                        let area = prev
+                            .blast_area(m)
+                            .into_iter()
+                            .map(|s| {
+                                let (f, r) = prev.coords(s);
+                                Square::new(f, r)
+                            })
+                            .collect();
+                        explosion = Some(Blast {
+                            area,
+                            centre: Square::new(f, r),
+                            debris,
+                        });
+                    }
                     if blast.length() > 0 {
                         let detail = js_sys::Object::new();
                         js_sys::Reflect::set(&detail, &JsValue::from_str("squares"), &blast).ok();
@@ -253,6 +349,15 @@ impl App {
                 }
             }
             let listeners = st.listeners.clone();
+            drop(st);
+            let animated = explosion.is_some();
+            if let Some(blast) = explosion {
+                self.state.borrow_mut().explosion = Some((blast, js_sys::Date::now()));
+            }
+            self.redraw();
+            if animated {
+                self.animate();
+            }
             events
                 .into_iter()
                 .flat_map(|(kind, detail)| {
@@ -474,6 +579,7 @@ impl App {
             st.drag = None;
             st.cursor = None;
             st.hover = None;
+            st.explosion = None;
         }
         self.redraw();
     }

@@ -68,10 +68,12 @@ pub fn draw_board(
     theme: &Theme,
     floating: Option<Floating>,
 ) {
-    draw_board_with(ctx, layout, game, theme, floating, None);
+    draw_board_with(ctx, layout, game, theme, floating, None, true);
 }
 
-/// [`draw_board`] with the square under the pointer, for the blast preview of a launch.
+/// [`draw_board`] with the square under the pointer (for the blast preview of a launch), and
+/// whether to draw a raised curtain (held back while an explosion plays out; the board under it
+/// then shows no carrier at all).
 pub fn draw_board_with(
     ctx: &CanvasRenderingContext2d,
     layout: &Layout,
@@ -79,6 +81,7 @@ pub fn draw_board_with(
     theme: &Theme,
     floating: Option<Floating>,
     hover: Option<Square>,
+    curtain: bool,
 ) {
     ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0).ok();
     let size = f64::from(layout.size);
@@ -126,7 +129,7 @@ pub fn draw_board_with(
     if let Some(picker) = game.promotion() {
         draw_picker(ctx, layout, game.turn(), &picker.choices, theme);
     }
-    if game.curtain() {
+    if curtain && game.curtain() {
         draw_curtain(ctx, layout, game.turn(), game.carriers_pending());
     }
     // The dragged piece last, above everything, a little larger as if lifted.
@@ -331,4 +334,92 @@ fn draw_curtain(ctx: &CanvasRenderingContext2d, layout: &Layout, turn: Color, se
     ctx.set_font(&format!("{:.1}px system-ui, sans-serif", size * 0.035));
     ctx.fill_text("pass the device — tap to continue", size / 2.0, size * 0.54)
         .ok();
+}
+
+/// An explosion being animated: the 3×3 area, its centre, and the pieces it destroyed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Blast {
+    /// The squares blasted.
+    pub area: Vec<Square>,
+    /// The centre of the blast.
+    pub centre: Square,
+    /// The destroyed pieces, where they stood (drawn as debris).
+    pub debris: Vec<(Square, boomchess_rules::Piece)>,
+}
+
+/// One frame of an explosion at time `t` (0 at the detonation, 1 at the end): a flash over the
+/// area, a shockwave ring, sparks, and the destroyed pieces flying apart and fading.
+pub fn draw_explosion(ctx: &CanvasRenderingContext2d, layout: &Layout, blast: &Blast, t: f64) {
+    use std::f64::consts::TAU;
+    let t = t.clamp(0.0, 1.0);
+    let c = layout.square_rect(blast.centre);
+    let s = c.w.min(c.h);
+    let (cx, cy) = c.center();
+    ctx.save();
+    // Flash: bright at first, gone by 40 % of the way.
+    let flash = (1.0 - t / 0.4).max(0.0);
+    if flash > 0.0 {
+        if let Ok(glow) = ctx.create_radial_gradient(cx, cy, 0.0, cx, cy, s * 2.0) {
+            glow.add_color_stop(0.0, &format!("rgba(255, 250, 220, {:.3})", flash))
+                .ok();
+            glow.add_color_stop(0.55, &format!("rgba(255, 170, 40, {:.3})", 0.85 * flash))
+                .ok();
+            glow.add_color_stop(1.0, "rgba(230, 60, 20, 0)").ok();
+            ctx.set_fill_style_canvas_gradient(&glow);
+            for sq in &blast.area {
+                let r = layout.square_rect(*sq);
+                ctx.fill_rect(r.x, r.y, r.w, r.h);
+            }
+        }
+    }
+    // Debris: each destroyed piece flies away from the centre, spinning, shrinking and fading.
+    for (i, (sq, piece)) in blast.debris.iter().enumerate() {
+        let r = layout.square_rect(*sq);
+        let (px, py) = r.center();
+        let (mut dx, mut dy) = (px - cx, py - cy);
+        if dx == 0.0 && dy == 0.0 {
+            let a = 0.9 + i as f64 * 2.4;
+            dx = a.cos() * s;
+            dy = a.sin() * s;
+        }
+        let len = dx.hypot(dy).max(1.0);
+        let travel = s * 1.4 * (1.0 - (1.0 - t).powi(2));
+        let (x, y) = (
+            px + dx / len * travel,
+            py + dy / len * travel + s * 0.8 * t * t,
+        );
+        let size = s * (1.0 - 0.55 * t);
+        let spin = if i % 2 == 0 { 1.0 } else { -1.0 } * t * 4.0;
+        ctx.set_global_alpha((1.0 - t).powf(0.7));
+        ctx.save();
+        ctx.translate(x, y).ok();
+        ctx.rotate(spin).ok();
+        draw_piece(ctx, piece.role, piece.color, -size / 2.0, -size / 2.0, size);
+        ctx.restore();
+    }
+    ctx.set_global_alpha(1.0);
+    // Shockwave: a ring growing past the 3×3 area.
+    let ring = s * (0.3 + 1.9 * t);
+    ctx.begin_path();
+    ctx.arc(cx, cy, ring, 0.0, TAU).ok();
+    ctx.set_stroke_style_str(&format!("rgba(255, 120, 30, {:.3})", 0.9 * (1.0 - t)));
+    ctx.set_line_width((s * 0.16 * (1.0 - t)).max(0.5));
+    ctx.stroke();
+    // Sparks.
+    for k in 0..14 {
+        let a = k as f64 * TAU / 14.0 + 0.3;
+        let d = s * (0.25 + 1.5 * t) * (0.8 + 0.3 * ((k * 7 % 5) as f64) / 4.0);
+        ctx.begin_path();
+        ctx.arc(
+            cx + a.cos() * d,
+            cy + a.sin() * d,
+            s * 0.045 * (1.0 - t),
+            0.0,
+            TAU,
+        )
+        .ok();
+        ctx.set_fill_style_str(&format!("rgba(255, 200, 60, {:.3})", 1.0 - t));
+        ctx.fill();
+    }
+    ctx.restore();
 }

@@ -673,6 +673,16 @@ fn a_selected_carrier_previews_its_blast_and_a_second_click_booms() {
     click(&app, "e5");
     let fen = app.with_game(|g| g.fen());
     assert!(fen.starts_with("r1b1kbnr/1pp2ppp/p1p5/8/8/8/"), "{fen}");
+    // The first frame of the explosion: a bright flash over the area, not the bare square.
+    assert!(app.exploding());
+    let flash = pixel(&app, "e6", 0.5, 0.5);
+    assert!(
+        flash[0] > 240 && flash[0] > flash[2] + 80,
+        "orange flash on e6: {flash:?}"
+    );
+    assert_color(pixel(&app, "b6", 0.5, 0.5), c6, "no flash outside the area");
+    app.finish_explosion();
+    assert!(!app.exploding());
     // The blasted squares are empty: the centre of e5 and d4 shows the bare square colour.
     assert_color(pixel(&app, "d4", 0.5, 0.5), hex(THEME.dark), "d4 emptied");
     assert_color(pixel(&app, "e4", 0.5, 0.5), hex(THEME.light), "e4 emptied");
