@@ -291,6 +291,7 @@ impl App {
             let st = self.state.borrow();
             let referee = st.game.referee();
             let ply = referee.moves().len();
+            let ply_changed = ply != before;
             let mut events: Vec<(&str, JsValue)> = Vec::new();
             let mut explosion = None;
             if ply == before + 1 {
@@ -353,6 +354,9 @@ impl App {
             let animated = explosion.is_some();
             if let Some(blast) = explosion {
                 self.state.borrow_mut().explosion = Some((blast, js_sys::Date::now()));
+            } else if ply_changed {
+                // Undo, redo of a quiet move, a new state: an old explosion means nothing here.
+                self.state.borrow_mut().explosion = None;
             }
             self.redraw();
             if animated {
@@ -440,12 +444,10 @@ impl App {
             let Some(drag) = st.drag.as_mut() else {
                 let hover = st.layout.square_at(x, y);
                 if hover != st.hover {
+                    // The blast preview follows the pointer (a launch's target, a carrier).
                     st.hover = hover;
-                    let launching = st.game.selected().is_some();
                     drop(st);
-                    if launching {
-                        self.redraw();
-                    }
+                    self.redraw();
                 }
                 return;
             };

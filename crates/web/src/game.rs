@@ -390,20 +390,24 @@ impl Game {
         }
     }
 
-    /// The squares a boom or launch would blast: the selected carrier's boom, or a launch of
-    /// the selected missile at `hover`.
+    /// The squares a boom or launch would blast, for the preview: the selected carrier's boom,
+    /// a launch of the selected missile at `hover`, or, with nothing selected, the boom of a
+    /// carrier of the side to move under the pointer.
     pub fn blast_preview(&self, hover: Option<Square>) -> Vec<Square> {
-        let target = match (self.selected_boom(), hover, self.selected) {
-            (Some(b), _, _) => Some(b.uci.clone()),
-            (None, Some(h), Some(from)) => self
-                .legal
+        let find = |kind: MoveKind, from: Square, to: Square| {
+            self.legal
                 .iter()
-                .find(|m| m.kind == MoveKind::Launch && m.from == from && m.to == h)
-                .map(|m| m.uci.clone()),
+                .find(|m| m.kind == kind && m.from == from && m.to == to)
+        };
+        let chosen = match (self.selected, hover) {
+            _ if self.promotion.is_some() => None,
+            (Some(from), _) if self.selected_boom().is_some() => find(MoveKind::Boom, from, from),
+            (Some(from), Some(h)) => find(MoveKind::Launch, from, h),
+            (None, Some(h)) => find(MoveKind::Boom, h, h),
             _ => None,
         };
-        target
-            .and_then(|uci| self.shown.parse_uci(&uci).ok())
+        chosen
+            .and_then(|m| self.shown.parse_uci(&m.uci).ok())
             .map(|m| {
                 self.shown
                     .blast_area(m)

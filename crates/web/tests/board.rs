@@ -663,6 +663,21 @@ fn a_selected_carrier_previews_its_blast_and_a_second_click_booms() {
     ));
     let f6 = pixel(&app, "f6", 0.5, 0.5);
     let c6 = pixel(&app, "b6", 0.5, 0.5);
+    // Hovering over the carrier previews its blast; moving away clears the preview.
+    let (x, y) = center(&app, "e5");
+    pointer(&app, "pointermove", x, y);
+    let hovered = pixel(&app, "f6", 0.5, 0.5);
+    assert!(
+        hovered[0] > hovered[1] + 40,
+        "hover preview on f6: {hovered:?}"
+    );
+    let (x, y) = center(&app, "a1");
+    pointer(&app, "pointermove", x, y);
+    assert_color(
+        pixel(&app, "f6", 0.5, 0.5),
+        f6,
+        "no preview away from the carrier",
+    );
     click(&app, "e5");
     let f6_preview = pixel(&app, "f6", 0.5, 0.5);
     assert!(
