@@ -167,6 +167,7 @@ describe('hot-seat Beirut', () => {
     assert.deepEqual(events.at(-2), ['move', { uci: '@e5', san: 'Boom@e5' }]);
     assert.equal(events.filter(([kind]) => kind === 'move').length, 11);
     assert.match(await page.textContent('#moves'), /Boom@e5/);
+    assert.equal(await page.isVisible('#result'), false, 'no result while playing');
     await assertHidden(page, consoleLines, 'g1', 'white', 'Black after the boom');
 
     // Undo takes the boom back (behind the curtain, White to move again); the Boom button
@@ -208,6 +209,8 @@ describe('hot-seat Beirut', () => {
     assert.deepEqual(s, { turn: 'white', phase: 'over', result: '0-1', reason: 'checkmate', curtain: false });
     assert.deepEqual(await api(page, () => window.over), [s]);
     assert.equal(await page.textContent('#status'), 'Black wins: checkmate (0-1)');
+    assert.equal(await page.isVisible('#result'), true, 'the result box');
+    assert.equal(await page.textContent('#result'), '0-1Black wins: checkmate.All carriers are shown.');
     assert.equal(placement(await fen(page)), 'rnb1kbnr/pppp1ppp*/8/4p3/6Pq/5P2/P*PPPP2P/RNBQKBNR');
     // Both badges are drawn: a2 and h7 differ from pawns without a bomb on squares of their colour.
     assert.ok(differ(await squarePixel(page, 'a2', 0.3, -0.28), await squarePixel(page, 'c2', 0.3, -0.28)));

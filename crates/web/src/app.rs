@@ -63,6 +63,8 @@ pub struct Panel {
     pub boom: Option<HtmlElement>,
     /// Confirm the marked carriers (setup).
     pub confirm: Option<HtmlElement>,
+    /// The result box shown when the game is over.
+    pub result: Option<HtmlElement>,
 }
 
 /// A piece being dragged: pressed on `from`, the pointer now at (`x`, `y`) in canvas pixels.
@@ -672,6 +674,31 @@ fn update_panel(panel: &Panel, game: &Game) {
         }
         list.set_inner_html(&html);
         list.set_scroll_top(list.scroll_height());
+    }
+    if let Some(result) = &panel.result {
+        match game.outcome() {
+            Some(outcome) => {
+                let who = match outcome.winner() {
+                    Some(winner) => format!("{} wins", side_name(winner)),
+                    None => "Draw".to_owned(),
+                };
+                let carriers = if game.variant() == boomchess_rules::Variant::Beirut {
+                    "<br>All carriers are shown."
+                } else {
+                    ""
+                };
+                result.set_inner_html(&format!(
+                    "<strong>{}</strong>{who}: {}.{carriers}",
+                    outcome.result(),
+                    escape(outcome.reason().describe())
+                ));
+                result.set_hidden(false);
+            }
+            None => {
+                result.set_hidden(true);
+                result.set_inner_html("");
+            }
+        }
     }
     enable(&panel.undo, game.can_undo());
     enable(&panel.redo, game.can_redo());

@@ -289,6 +289,7 @@ fn start_page(window: &Window, document: &Document) -> Result<(), JsValue> {
         redo: element("redo"),
         boom: element("boom"),
         confirm: element("confirm"),
+        result: element("result"),
     });
     expose_handle(window, &app)
 }
