@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use boomchess_rules::{Color, Variant};
+use boomchess_rules::{Color, Move, MoveKind, Variant, VariantPosition};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -309,12 +309,12 @@ impl App {
                         &JsValue::from_str(referee.san_moves().last().map_or("", |s| s.as_str())),
                     );
                     events.push(("move", detail.into()));
-                    let blast: js_sys::Array = prev
-                        .blast_area(m)
-                        .into_iter()
-                        .map(|s| JsValue::from_str(&prev.square_name(s)))
+                    let area = explosion_of(prev, m, st.game.options().dead_mans_switch);
+                    let blast: js_sys::Array = area
+                        .iter()
+                        .map(|(_, sq)| JsValue::from_str(&sq.name()))
                         .collect();
-                    if blast.length() > 0 && !reduced_motion() {
+                    if let Some(&(centre, _)) = area.first().filter(|_| !reduced_motion()) {
                         let debris = prev
                             .removed_by(m)
                             .into_iter()
@@ -323,21 +323,9 @@ impl App {
                                 Some((Square::new(f, r), prev.piece_at(s)?))
                             })
                             .collect();
-                        let (f, r) = prev.coords(match m.kind {
-                            boomchess_rules::MoveKind::Launch => m.to,
-                            _ => m.from,
-                        });
-                        let area = prev
-                            .blast_area(m)
-                            .into_iter()
-                            .map(|s| {
-                                let (f, r) = prev.coords(s);
-                                Square::new(f, r)
-                            })
-                            .collect();
                         explosion = Some(Blast {
-                            area,
-                            centre: Square::new(f, r),
+                            area: area.iter().map(|&(_, sq)| sq).collect(),
+                            centre,
                             debris,
                         });
                     }
@@ -630,6 +618,46 @@ fn side_name(color: Color) -> &'static str {
         Color::White => "White",
         Color::Black => "Black",
     }
+}
+
+/// The explosion a move sets off, if any, as (centre, square) pairs of its 3×3 area: a boom,
+/// a launch, or under Dead Man's Switch the capture of a carrier (centred where the captured
+/// piece stood). `prev` is the referee's position before the move: a captured carrier explodes
+/// in plain view, so nothing secret is given away.
+fn explosion_of(prev: &VariantPosition, m: Move, dead_mans_switch: bool) -> Vec<(Square, Square)> {
+    let centre = match m.kind {
+        MoveKind::Boom => Some(m.from),
+        MoveKind::Launch => Some(m.to),
+        _ if dead_mans_switch => {
+            let captured = if m.kind == MoveKind::EnPassant {
+                let (to_file, _) = prev.coords(m.to);
+                let (_, from_rank) = prev.coords(m.from);
+                prev.square(to_file, from_rank)
+            } else {
+                Some(m.to)
+            };
+            captured.filter(|&sq| {
+                prev.is_carrier(sq) && prev.piece_at(sq).is_some_and(|p| p.color != prev.turn())
+            })
+        }
+        _ => None,
+    };
+    let Some(centre) = centre else {
+        return Vec::new();
+    };
+    let (cf, cr) = prev.coords(centre);
+    let mut area = Vec::new();
+    for dr in -1i16..=1 {
+        for df in -1i16..=1 {
+            let (f, r) = (i16::from(cf) + df, i16::from(cr) + dr);
+            if (0..i16::from(prev.files())).contains(&f)
+                && (0..i16::from(prev.ranks())).contains(&r)
+            {
+                area.push((Square::new(cf, cr), Square::new(f as u8, r as u8)));
+            }
+        }
+    }
+    area
 }
 
 /// Shows or hides an element.

@@ -702,3 +702,37 @@ fn a_selected_carrier_previews_its_blast_and_a_second_click_booms() {
     assert_color(pixel(&app, "d4", 0.5, 0.5), hex(THEME.dark), "d4 emptied");
     assert_color(pixel(&app, "e4", 0.5, 0.5), hex(THEME.light), "e4 emptied");
 }
+
+#[wasm_bindgen_test]
+fn a_captured_carrier_explodes_under_dead_mans_switch() {
+    use boomchess_rules::Options;
+    let app = mount(Variant::Beirut);
+    let options = Options::parse(Variant::Beirut, &["dead-mans-switch"]).unwrap();
+    // The knight on e3 takes Black's carrier on d5: it blows up with the pawn.
+    let game = Game::from_fen_with_options(Variant::Beirut, options, DMS_FEN)
+        .expect("valid position")
+        .without_curtain();
+    app.set_game(game);
+    click(&app, "e3");
+    click(&app, "d5");
+    assert!(app.exploding(), "the blast is animated");
+    let flash = pixel(&app, "d6", 0.5, 0.5);
+    assert!(
+        flash[0] > 240 && flash[0] > flash[2] + 80,
+        "flash: {flash:?}"
+    );
+    app.finish_explosion();
+    let fen = app.with_game(|g| g.fen());
+    assert!(
+        fen.starts_with("4k3/8/8/8/8/8/8/4K3 "),
+        "knight and pawn gone: {fen}"
+    );
+    // Without the option the same capture is an ordinary one.
+    app.set_game(open(DMS_FEN));
+    click(&app, "e3");
+    click(&app, "d5");
+    assert!(!app.exploding());
+}
+
+/// A knight on e3 that can take Black's carrier on d5.
+const DMS_FEN: &str = "4k3/8/8/3p*4/8/4N3/8/4K3 w - - 0 1";
