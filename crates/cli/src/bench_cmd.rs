@@ -1,6 +1,7 @@
 //! `boomchess bench`: search speed on a fixed set of positions per game.
 
 use crate::args::Args;
+use crate::output::out;
 use boomchess_ai::{choose_carriers, Engine, Limits, Settings};
 use boomchess_rules::{Color, Options, Variant, VariantPosition};
 use std::sync::atomic::AtomicBool;
@@ -76,7 +77,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             total_nodes += thought.nodes;
             total_ms += ms;
             let best = thought.best.map_or("-".to_string(), |m| pos.move_to_uci(m));
-            println!(
+            out!(
                 "{variant} position {} (depth {d}): {} nodes, {:.0} ms, {:.0} nodes/s, best {best}",
                 i + 1,
                 thought.nodes,
@@ -85,7 +86,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             );
         }
     }
-    println!(
+    out!(
         "total {} nodes, {:.0} ms, {:.0} nodes/s",
         total_nodes,
         total_ms,

@@ -3,6 +3,9 @@
 use std::process::ExitCode;
 
 mod args;
+mod output;
+
+use output::out;
 mod bench_cmd;
 mod perft_cmd;
 mod selfplay_cmd;
@@ -38,7 +41,7 @@ fn main() -> ExitCode {
         "bench" => bench_cmd::run(rest),
         "uci" => uci_cmd::run(rest),
         "help" | "--help" | "-h" => {
-            print!("{USAGE}");
+            out!("{}", USAGE.trim_end());
             Ok(())
         }
         other => Err(format!("unknown command '{other}' (try 'boomchess help')")),

@@ -1,6 +1,7 @@
 //! `boomchess perft`: counts the legal move tree of a position.
 
 use crate::args::Args;
+use crate::output::out;
 use boomchess_rules::VariantPosition;
 
 /// Runs the perft command; the node count is the last line printed.
@@ -17,12 +18,12 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     if args.flag("divide") && depth > 0 {
         let mut total = 0;
         for (mv, count) in pos.divide(depth) {
-            println!("{mv} {count}");
+            out!("{mv} {count}");
             total += count;
         }
-        println!("{total}");
+        out!("{total}");
     } else {
-        println!("{}", pos.perft(depth));
+        out!("{}", pos.perft(depth));
     }
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! alternating, with `boomchess_rules::Game` as the referee.
 
 use crate::args::Args;
+use crate::output::out;
 use boomchess_ai::{choose_carriers, level, Engine, Rng, Settings, LEVELS};
 use boomchess_rules::{Color, Game, Phase, VariantPosition};
 use std::sync::atomic::AtomicBool;
@@ -102,7 +103,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         Some(_) => args.number("opening-plies")?,
         None => 0,
     };
-    println!(
+    out!(
         "selfplay {variant}{}: A = level {level_a} ({} nodes/move), B = level {level_b} ({} nodes/move), {games} games, seed {seed}, opening {opening_plies} plies",
         options.words().iter().map(|w| format!(" {w}")).collect::<String>(),
         budget(level_a, nodes),
@@ -143,7 +144,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         };
         let opening_moves =
             game.san_moves()[..(opening_plies as usize).min(plies as usize)].join(" ");
-        println!(
+        out!(
             "game {}: white {} (level {white}) - black {} (level {black}): {result}, {plies} plies{}",
             i + 1,
             if a_white { "A" } else { "B" },
@@ -160,18 +161,18 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         draws: a.draws,
         losses: a.wins,
     };
-    println!("by colour: white {} (wins/draws/losses)", by_colour.text());
-    println!(
+    out!("by colour: white {} (wins/draws/losses)", by_colour.text());
+    out!(
         "engine A (level {level_a}): {} (wins/draws/losses), score {:.1}%",
         a.text(),
         a.score_percent()
     );
-    println!(
+    out!(
         "engine B (level {level_b}): {} (wins/draws/losses), score {:.1}%",
         b.text(),
         b.score_percent()
     );
-    println!("wins/draws/losses {}", a.text());
+    out!("wins/draws/losses {}", a.text());
     Ok(())
 }
 

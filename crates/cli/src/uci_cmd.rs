@@ -6,6 +6,7 @@
 //! make the engine panic: a bad command or position gets an
 //! `info string error: ...` line and the previous state is kept.
 
+use crate::output::out;
 use boomchess_ai::{mate_in, Engine, Limits, Settings};
 use boomchess_rules::{Color, Options, Variant, VariantPosition};
 use std::io::BufRead;
@@ -73,7 +74,7 @@ pub fn run(argv: &[String]) -> Result<(), String> {
 
 fn say(line: &str) {
     // stdout is line-buffered: each line reaches the GUI at once.
-    println!("{line}");
+    out!("{line}");
 }
 
 fn error(message: &str) {
