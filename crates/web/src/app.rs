@@ -140,6 +140,12 @@ impl App {
             app.pointer_up(f64::from(e.client_x()), f64::from(e.client_y()));
         })?;
         app.listen(&canvas, "pointercancel", |app, _| app.cancel_drag())?;
+        app.listen(&canvas, "pointerleave", |app, _| {
+            // The pointer left the board: no hover preview any more.
+            if app.state.borrow_mut().hover.take().is_some() {
+                app.redraw();
+            }
+        })?;
 
         // Keyboard play: the canvas takes focus (Tab), arrows move a cursor, Enter or Space
         // clicks the cursor's square, Escape drops the selection.

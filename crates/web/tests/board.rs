@@ -678,6 +678,14 @@ fn a_selected_carrier_previews_its_blast_and_a_second_click_booms() {
         f6,
         "no preview away from the carrier",
     );
+    let (x, y) = center(&app, "e5");
+    pointer(&app, "pointermove", x, y);
+    pointer(&app, "pointerleave", -5.0, -5.0);
+    assert_color(
+        pixel(&app, "f6", 0.5, 0.5),
+        f6,
+        "no preview once the pointer left",
+    );
     click(&app, "e5");
     let f6_preview = pixel(&app, "f6", 0.5, 0.5);
     assert!(
