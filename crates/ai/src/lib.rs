@@ -291,6 +291,29 @@ impl Settings {
     }
 }
 
+/// What a search passes to [`Engine::think`]'s helpers.
+struct Run<'a> {
+    settings: &'a Settings,
+    stop: &'a AtomicBool,
+    clock: &'a dyn Fn() -> f64,
+    progress: &'a dyn Fn(&Iteration),
+}
+
+/// One finished iteration of a search (see [`Engine::think_with_progress`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration {
+    /// The depth just completed.
+    pub depth: u32,
+    /// The best score found at that depth, for the side to move.
+    pub score: i32,
+    /// Nodes searched so far in this call (all hypotheses).
+    pub nodes: u64,
+    /// The expected line.
+    pub pv: Vec<Move>,
+    /// Beirut: which hypothesis of the enemy carriers (0 when only one).
+    pub hypothesis: u32,
+}
+
 /// The result of [`Engine::think`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Thought {
@@ -399,10 +422,30 @@ impl Engine {
         stop: &AtomicBool,
         clock: &dyn Fn() -> f64,
     ) -> Thought {
+        self.think_with_progress(view, history, settings, stop, clock, &|_| {})
+    }
+
+    /// [`Engine::think`], telling `progress` about every finished iteration
+    /// (UCI `info` lines, a "thinking" display).
+    pub fn think_with_progress(
+        &mut self,
+        view: &VariantPosition,
+        history: &[VariantPosition],
+        settings: &Settings,
+        stop: &AtomicBool,
+        clock: &dyn Fn() -> f64,
+        progress: &dyn Fn(&Iteration),
+    ) -> Thought {
         let keys: Vec<u64> = history.iter().map(repetition_hash).collect();
+        let run = Run {
+            settings,
+            stop,
+            clock,
+            progress,
+        };
         match view {
-            VariantPosition::Eight(p) => self.think_generic(p, keys, settings, stop, clock),
-            VariantPosition::Ten(p) => self.think_generic(p, keys, settings, stop, clock),
+            VariantPosition::Eight(p) => self.think_generic(p, keys, &run),
+            VariantPosition::Ten(p) => self.think_generic(p, keys, &run),
         }
     }
 
@@ -410,10 +453,9 @@ impl Engine {
         &mut self,
         view: &Position<G>,
         history: Vec<u64>,
-        settings: &Settings,
-        stop: &AtomicBool,
-        clock: &dyn Fn() -> f64,
+        run: &Run<'_>,
     ) -> Thought {
+        let (settings, stop, clock) = (run.settings, run.stop, run.clock);
         let timed = settings.limits.time_ms.is_some();
         let start = if timed { clock() } else { 0.0 };
         let us = view.turn();
@@ -474,6 +516,9 @@ impl Engine {
                 soft_deadline: soft,
                 stop,
                 clock,
+                progress: run.progress,
+                nodes_before: used,
+                hypothesis: h,
             };
             let eval = Evaluator::<G>::new(view.variant(), options.carriers, options.super_knights);
             let mut searcher = Searcher::new(

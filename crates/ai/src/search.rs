@@ -30,6 +30,12 @@ pub(crate) struct Budget<'a> {
     pub soft_deadline: f64,
     pub stop: &'a AtomicBool,
     pub clock: &'a dyn Fn() -> f64,
+    /// Told about every finished iteration.
+    pub progress: &'a dyn Fn(&crate::Iteration),
+    /// Nodes searched before this search (earlier hypotheses), for progress.
+    pub nodes_before: u64,
+    /// Which hypothesis this search is (0 when there is one).
+    pub hypothesis: u32,
 }
 
 /// The result of a root search.
@@ -694,6 +700,14 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 Bound::Exact,
                 0,
             );
+            let pv = self.principal_variation(pos, result.best, depth as usize);
+            (self.budget.progress)(&crate::Iteration {
+                depth,
+                score: result.score,
+                nodes: self.budget.nodes_before + self.nodes,
+                pv,
+                hypothesis: self.budget.hypothesis,
+            });
             if result.score.abs() > MATE_BOUND
                 && depth as i32 > MATE - result.score.abs() + 1
                 && margin.is_none()

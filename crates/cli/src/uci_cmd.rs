@@ -7,7 +7,7 @@
 //! `info string error: ...` line and the previous state is kept.
 
 use crate::output::out;
-use boomchess_ai::{mate_in, Engine, Limits, Settings};
+use boomchess_ai::{mate_in, Engine, Iteration, Limits, Settings};
 use boomchess_rules::{Color, Options, Variant, VariantPosition};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -359,28 +359,27 @@ impl Session {
         self.search = Some(std::thread::spawn(move || {
             let start = Instant::now();
             let clock = move || start.elapsed().as_secs_f64() * 1000.0;
+            let report = |depth: u32, score: i32, nodes: u64, pv: &[boomchess_rules::Move]| {
+                let elapsed = start.elapsed().as_secs_f64().max(1e-6);
+                let score = match mate_in(score) {
+                    Some(n) => format!("mate {n}"),
+                    None => format!("cp {score}"),
+                };
+                let pv: Vec<String> = pv.iter().map(|&m| position.move_to_uci(m)).collect();
+                say(&format!(
+                    "info depth {depth} score {score} nodes {nodes} nps {} time {} pv {}",
+                    (nodes as f64 / elapsed) as u64,
+                    (elapsed * 1000.0) as u64,
+                    pv.join(" ")
+                ));
+            };
+            let progress = |it: &Iteration| report(it.depth, it.score, it.nodes, &it.pv);
             let thought = {
                 let mut engine = engine.lock().unwrap_or_else(|p| p.into_inner());
-                engine.think(&position, &history, &settings, &stop, &clock)
+                engine.think_with_progress(&position, &history, &settings, &stop, &clock, &progress)
             };
-            let elapsed = start.elapsed().as_secs_f64().max(1e-6);
-            let score = match mate_in(thought.score) {
-                Some(n) => format!("mate {n}"),
-                None => format!("cp {}", thought.score),
-            };
-            let pv: Vec<String> = thought
-                .pv
-                .iter()
-                .map(|&m| position.move_to_uci(m))
-                .collect();
-            say(&format!(
-                "info depth {} score {score} nodes {} nps {} time {} pv {}",
-                thought.depth,
-                thought.nodes,
-                (thought.nodes as f64 / elapsed) as u64,
-                (elapsed * 1000.0) as u64,
-                pv.join(" ")
-            ));
+            // The final line: the decision, aggregated over Beirut hypotheses.
+            report(thought.depth, thought.score, thought.nodes, &thought.pv);
             // In infinite mode the answer waits for `stop` (UCI protocol).
             while infinite && !stop.load(Ordering::SeqCst) {
                 std::thread::sleep(Duration::from_millis(2));

@@ -282,3 +282,19 @@ fn end_of_input_lets_a_bounded_search_answer() {
     assert!(out.status.success());
     assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
 }
+
+#[test]
+fn reports_every_finished_iteration() {
+    let mut uci = Uci::start();
+    uci.send("position startpos");
+    uci.send("go depth 4");
+    let lines = uci.until("bestmove", LONG);
+    let depths: Vec<u32> = lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .collect();
+    // One line per iteration, 1 to 4, then the final decision at depth 4.
+    assert_eq!(depths, vec![1, 2, 3, 4, 4], "{lines:?}");
+    uci.quit();
+}
