@@ -7,7 +7,7 @@
 use crate::eval::Evaluator;
 use crate::rng::mix;
 use crate::tt::{from_tt, Bound, Tt, MATE_BOUND};
-use boomchess_rules::{Bits, Color, Geometry, Move, MoveKind, Outcome, Position, Role, Square};
+use boomchess_rules::{Bits, Geometry, Move, MoveKind, Outcome, Position, Role, Square};
 use core::sync::atomic::{AtomicBool, Ordering};
 
 /// Larger than any score.
@@ -101,15 +101,7 @@ pub(crate) struct Searcher<'a, G: Geometry> {
 /// A hash of the position without any bomb marks, so that positions
 /// repeat alike whatever a player knows about carriers.
 pub(crate) fn repetition_key<G: Geometry>(pos: &Position<G>) -> u64 {
-    if (pos.carriers(Color::White) | pos.carriers(Color::Black)).is_empty() {
-        return pos.hash();
-    }
-    let mut bare = *pos;
-    for c in Color::ALL {
-        // Removing marks never fails for Beirut positions.
-        let _ = bare.set_carriers(c, &[]);
-    }
-    bare.hash()
+    pos.hash_without_carriers()
 }
 
 impl<'a, G: Geometry> Searcher<'a, G> {

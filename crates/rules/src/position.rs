@@ -178,6 +178,15 @@ impl<G: Geometry> Position<G> {
         }
         h
     }
+    /// [`Position::hash`] without the bomb marks: the same for the referee
+    /// and for every player's view, so repetitions can be found from a view.
+    pub fn hash_without_carriers(&self) -> u64 {
+        let t = G::tables();
+        self.carriers
+            .squares()
+            .fold(self.hash(), |h, sq| h ^ t.zobrist_carrier[sq.usize()])
+    }
+
     /// En passant squares that a pawn of the side to move attacks.
     fn capturable_ep(&self, t: &Tables<G>) -> G::Bits {
         let mut found = G::Bits::EMPTY;

@@ -1017,3 +1017,31 @@ fn no_marks_is_orthodox_chess() {
     assert_eq!(pos.perft(2), 400);
     assert_eq!(pos.perft(3), 8902);
 }
+
+// §1 "Captured pieces are not revealed": repetitions must be found from a
+// player's view too, so the hash without bomb marks is the same for the
+// referee and for both views.
+#[test]
+fn hash_without_carriers_is_the_same_in_every_view() {
+    let referee = boomchess_rules::VariantPosition::from_fen(
+        Variant::Beirut,
+        Options::default(),
+        "rnbqkbn*r/pppppppp/8/8/8/8/PPPPPPPP/RN*BQKBNR w KQkq - 0 1",
+    )
+    .unwrap();
+    let plain = boomchess_rules::VariantPosition::from_fen(
+        Variant::Beirut,
+        Options::default(),
+        Variant::Beirut.start_fen(),
+    )
+    .unwrap();
+    let key = |p: &boomchess_rules::VariantPosition| match p {
+        boomchess_rules::VariantPosition::Eight(p) => p.hash_without_carriers(),
+        boomchess_rules::VariantPosition::Ten(p) => p.hash_without_carriers(),
+    };
+    assert_eq!(key(&referee), key(&plain));
+    assert_eq!(key(&referee.view(Color::White)), key(&plain));
+    assert_eq!(key(&referee.view(Color::Black)), key(&plain));
+    // The full hash does tell bomb marks apart.
+    assert_ne!(referee.hash(), plain.hash());
+}
