@@ -260,7 +260,8 @@ describe('hot-seat Beirut', () => {
     assert.equal(await fen(page), before);
     // Bad new games throw an Error naming the problem; the game stays.
     for (const [spec, why] of [
-      [{ variant: 'beirut', mode: 'ai', humanSide: 'white', level: 3 }, /not available/],
+      [{ variant: 'beirut', mode: 'ai', humanSide: 'red', level: 3 }, /humanSide/],
+      [{ variant: 'beirut', mode: 'ai', humanSide: 'white', level: 0 }, /level/],
       [{ variant: 'beirut', mode: 'blitz' }, /mode/],
       [{ variant: 'stratomic', options: ['carriers=2'] }, /carriers/],
       [{ variant: 'beirut', level: 9 }, /level/],

@@ -34,6 +34,16 @@ struct State {
     listeners: Vec<(String, js_sys::Function)>,
     /// The explosion being animated and when it started (`Date.now()` milliseconds).
     explosion: Option<(Blast, f64)>,
+    /// The computer's Web Worker, started on the first game against it.
+    worker: Option<web_sys::Worker>,
+    /// The request the computer is thinking about (its id), if any.
+    thinking: Option<u32>,
+    /// The id of the next request (replies to older ones are ignored).
+    next_id: u32,
+    /// `play()` promises waiting for the computer's reply: (resolve, reject).
+    waiters: Vec<(js_sys::Function, js_sys::Function)>,
+    /// The computer's last move: milliseconds in the worker, nodes, depth.
+    last_thought: Option<(f64, f64, f64)>,
 }
 
 /// How long an explosion plays, in milliseconds.
@@ -114,6 +124,11 @@ impl App {
                 panel: Panel::default(),
                 listeners: Vec::new(),
                 explosion: None,
+                worker: None,
+                thinking: None,
+                next_id: 1,
+                waiters: Vec::new(),
+                last_thought: None,
             })),
         };
         app.fit();
@@ -228,10 +243,143 @@ impl App {
         if let Some(cursor) = st.cursor {
             draw_cursor(&st.ctx, &st.layout.square_rect(cursor), &THEME);
         }
+        let thinking = st.thinking.is_some();
         if let Some(status) = &st.status {
-            status.set_text_content(Some(&status_text(&st.game)));
+            let text = if thinking {
+                format!("{} — the computer is thinking…", status_text(&st.game))
+            } else {
+                status_text(&st.game)
+            };
+            status.set_text_content(Some(&text));
+            status
+                .toggle_attribute_with_force("data-thinking", thinking)
+                .ok();
         }
+        st.canvas
+            .set_attribute("aria-busy", if thinking { "true" } else { "false" })
+            .ok();
         update_panel(&st.panel, &st.game);
+    }
+
+    /// Whether the computer is thinking.
+    pub fn thinking(&self) -> bool {
+        self.state.borrow().thinking.is_some()
+    }
+
+    /// The computer's last move: `{ms, nodes, depth}` (time measured in the worker).
+    pub fn last_thought(&self) -> Option<(f64, f64, f64)> {
+        self.state.borrow().last_thought
+    }
+
+    /// Waits for the computer's reply: `resolve(san)` once it has moved (`reject(error)` if it
+    /// fails); at once when it is not thinking.
+    pub fn when_computer_moved(&self, resolve: js_sys::Function, reject: js_sys::Function) {
+        if self.thinking() {
+            self.state.borrow_mut().waiters.push((resolve, reject));
+        } else {
+            let san = self.with_game(|g| g.san_moves().last().cloned().unwrap_or_default());
+            resolve.call1(&JsValue::NULL, &JsValue::from_str(&san)).ok();
+        }
+    }
+
+    /// Forgets the request in flight (a new game, an undo): its reply will be ignored; the
+    /// waiting `play()` promises resolve.
+    fn cancel_thinking(&self) {
+        let waiters = {
+            let mut st = self.state.borrow_mut();
+            st.thinking = None;
+            std::mem::take(&mut st.waiters)
+        };
+        for (resolve, _) in waiters {
+            resolve.call1(&JsValue::NULL, &JsValue::NULL).ok();
+        }
+    }
+
+    /// Asks the worker for the computer's move when it is its turn.
+    fn maybe_think(&self) {
+        let turn = {
+            let st = self.state.borrow();
+            if st.thinking.is_some() {
+                return;
+            }
+            match st.game.computer_turn() {
+                Some(turn) => turn,
+                None => return,
+            }
+        };
+        if self.state.borrow().worker.is_none() {
+            let app = self.clone();
+            match crate::computer::start_worker(move |e| app.on_reply(&e.data())) {
+                Ok(worker) => self.state.borrow_mut().worker = Some(worker),
+                Err(err) => {
+                    web_sys::console::error_1(&err);
+                    return;
+                }
+            }
+        }
+        let id = {
+            let mut st = self.state.borrow_mut();
+            let id = st.next_id;
+            st.next_id += 1;
+            st.thinking = Some(id);
+            id
+        };
+        let sent = {
+            let st = self.state.borrow();
+            st.worker
+                .as_ref()
+                .map(|w| crate::computer::request(w, id, &turn))
+        };
+        if let Some(Err(err)) = sent {
+            web_sys::console::error_1(&err);
+            self.state.borrow_mut().thinking = None;
+        }
+        self.redraw();
+    }
+
+    /// A reply of the worker: plays the computer's move and settles the waiting promises.
+    fn on_reply(&self, data: &JsValue) {
+        let get = |k: &str| js_sys::Reflect::get(data, &JsValue::from_str(k)).unwrap_or_default();
+        let id = get("id").as_f64().unwrap_or(-1.0);
+        if self.state.borrow().thinking.map(f64::from) != Some(id) {
+            return;
+        }
+        let waiters = {
+            let mut st = self.state.borrow_mut();
+            st.thinking = None;
+            std::mem::take(&mut st.waiters)
+        };
+        let result = match get("move").as_string() {
+            Some(uci) => {
+                self.state.borrow_mut().last_thought = Some((
+                    get("ms").as_f64().unwrap_or(0.0),
+                    get("nodes").as_f64().unwrap_or(0.0),
+                    get("depth").as_f64().unwrap_or(0.0),
+                ));
+                self.update(|g| g.play_computer(&uci))
+            }
+            None => Err(get("error")
+                .as_string()
+                .unwrap_or_else(|| "the computer failed".to_owned())),
+        };
+        match result {
+            Ok(()) => {
+                let san = self.with_game(|g| g.san_moves().last().cloned().unwrap_or_default());
+                for (resolve, _) in waiters {
+                    resolve.call1(&JsValue::NULL, &JsValue::from_str(&san)).ok();
+                }
+            }
+            Err(e) => {
+                web_sys::console::error_1(&JsValue::from_str(&format!("computer: {e}")));
+                if let Some(status) = &self.state.borrow().status {
+                    status.set_text_content(Some(&format!("The computer failed: {e}")));
+                }
+                let error: JsValue = js_sys::Error::new(&e).into();
+                for (_, reject) in waiters {
+                    reject.call1(&JsValue::NULL, &error).ok();
+                }
+            }
+        }
     }
 
     /// Redraws on every animation frame while an explosion plays, and once more after it.
@@ -369,9 +517,15 @@ impl App {
                 })
                 .collect::<Vec<_>>()
         };
+        let ply = self.state.borrow().game.referee().moves().len();
+        if ply != before && self.thinking() {
+            self.cancel_thinking();
+            self.redraw();
+        }
         for (f, detail) in events {
             f.call1(&JsValue::NULL, &detail).ok();
         }
+        self.maybe_think();
         result
     }
 
@@ -579,7 +733,9 @@ impl App {
             st.hover = None;
             st.explosion = None;
         }
+        self.cancel_thinking();
         self.redraw();
+        self.maybe_think();
     }
 
     /// Turns the board around.

@@ -80,6 +80,26 @@ pub struct Game {
     marks: Vec<Square>,
     selected: Option<Square>,
     promotion: Option<Promotion>,
+    /// Against the computer: the side it plays and its level (1–8).
+    computer: Option<(Color, u8)>,
+}
+
+/// What the computer is asked to decide: everything comes from its own view of the game (never
+/// the referee's position), so in Beirut it knows its own carriers only.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComputerTurn {
+    /// Variant name (RULES.md).
+    pub variant: String,
+    /// Option words, comma-separated.
+    pub options: String,
+    /// The position as the computer sees it.
+    pub fen: String,
+    /// The earlier positions of the game, as the computer sees them.
+    pub history: Vec<String>,
+    /// Its level, 1–8.
+    pub level: u8,
+    /// Seed of its choices (deterministic: the number of moves played so far).
+    pub seed: u64,
 }
 
 impl Game {
@@ -126,9 +146,96 @@ impl Game {
             marks: Vec::new(),
             selected: None,
             promotion: None,
+            computer: None,
         };
         game.refresh();
         game
+    }
+
+    /// The same game against the computer, which plays `computer` at `level` (1–8): no
+    /// curtain; the board shows the human's view only (the computer's carriers stay hidden
+    /// until they explode or the game ends). In Beirut the computer chooses its own carriers
+    /// from its own view.
+    pub fn against_computer(mut self, computer: Color, level: u8) -> Game {
+        self.curtains = false;
+        self.curtain = false;
+        self.computer = Some((computer, level.clamp(1, 8)));
+        self.computer_setup();
+        self.refresh();
+        self
+    }
+
+    /// The side the computer plays, if any.
+    pub fn computer(&self) -> Option<Color> {
+        self.computer.map(|c| c.0)
+    }
+
+    /// Whether the computer is to move now.
+    pub fn computer_to_move(&self) -> bool {
+        matches!((self.stage(), self.computer()), (Stage::Play(t), Some(c)) if t == c)
+    }
+
+    /// Beirut: the computer chooses its carriers when it is its turn to choose.
+    fn computer_setup(&mut self) {
+        let Some((color, _)) = self.computer else {
+            return;
+        };
+        if self.referee.phase() != Phase::Setup(color) {
+            return;
+        }
+        let view = self.referee.start_position().view(color);
+        let count = usize::from(self.referee.carriers_to_choose());
+        let squares: Vec<String> =
+            boomchess_ai::choose_carriers(&view, color, count, 0x5EED ^ view.hash())
+                .into_iter()
+                .map(|sq| {
+                    let (f, r) = view.coords(sq);
+                    Square::new(f, r).name()
+                })
+                .collect();
+        self.referee.choose_carriers(&squares).ok();
+    }
+
+    /// The computer's task when it is to move: its own view, the history as it saw it, its
+    /// level and a seed.
+    pub fn computer_turn(&self) -> Option<ComputerTurn> {
+        let (color, level) = self.computer?;
+        if !self.computer_to_move() {
+            return None;
+        }
+        let ply = self.referee.moves().len();
+        let history = (0..ply)
+            .filter_map(|i| self.referee.position_at(i))
+            .map(|p| p.view(color).fen())
+            .collect();
+        Some(ComputerTurn {
+            variant: self.variant().name().to_owned(),
+            options: self.options().words().join(","),
+            fen: self.referee.view(color).fen(),
+            history,
+            level,
+            seed: ply as u64 + 1,
+        })
+    }
+
+    /// Plays the computer's move (coordinate text), checked against its own view.
+    pub fn play_computer(&mut self, uci: &str) -> Result<(), String> {
+        let Some(color) = self.computer() else {
+            return Err("not a game against the computer".to_owned());
+        };
+        if !self.computer_to_move() {
+            return Err("it is not the computer's turn".to_owned());
+        }
+        let view = self.referee.view(color);
+        let m = view.parse_uci(uci.trim()).map_err(|e| e.to_string())?;
+        if !view.legal_moves().contains(&m) {
+            return Err(format!("illegal move: {uci}"));
+        }
+        self.referee
+            .play_uci(uci.trim())
+            .map_err(|e| e.to_string())?;
+        self.after_change();
+        Ok(())
     }
 
     /// The same game without the pass-the-device curtain (for a board everybody may see in
@@ -143,15 +250,21 @@ impl Game {
     /// Recomputes what is shown and the legal moves after any change.
     fn refresh(&mut self) {
         let position = *self.referee.position();
+        let human = self.computer().map(|c| !c);
         self.shown = match self.stage() {
             Stage::Over(_) => position,
+            Stage::Setup(_) if human.is_some() => self
+                .referee
+                .start_position()
+                .view(human.unwrap_or(Color::White)),
+            _ if human.is_some() => position.view(human.unwrap_or(Color::White)),
             _ if !self.curtains => position,
             Stage::Setup(c) => self.referee.start_position().view(c),
             Stage::Curtain(_) => position.view(Color::White).view(Color::Black),
             Stage::Play(c) => position.view(c),
         };
         self.legal = match self.stage() {
-            Stage::Play(_) => self
+            Stage::Play(c) if self.computer() != Some(c) => self
                 .shown
                 .legal_moves_uci()
                 .iter()
@@ -304,6 +417,7 @@ impl Game {
             .map_err(|e| e.to_string())?;
         self.marks.clear();
         self.selected = None;
+        self.computer_setup();
         self.pass_device();
         self.refresh();
         Ok(())
@@ -458,6 +572,9 @@ impl Game {
         if self.lift_curtain() {
             return ClickOutcome::CurtainLifted;
         }
+        if self.computer_to_move() {
+            return ClickOutcome::Ignored;
+        }
         if let Stage::Setup(_) = self.stage() {
             return if self.toggle_mark(sq) {
                 ClickOutcome::Marked
@@ -607,18 +724,30 @@ impl Game {
     }
 
     /// Takes back the last move (the seat passes back, behind the curtain in hot-seat Beirut).
+    /// Against the computer: back to the human's previous turn (its reply and the human's move).
     pub fn undo(&mut self) -> bool {
         if self.referee.undo().is_none() {
             return false;
+        }
+        if let Some(c) = self.computer() {
+            if self.referee.phase() == Phase::Play
+                && self.referee.position().turn() == c
+                && !self.referee.moves().is_empty()
+            {
+                self.referee.undo();
+            }
         }
         self.after_change();
         true
     }
 
-    /// Plays again the last move taken back.
+    /// Plays again the last move taken back (against the computer: with its reply).
     pub fn redo(&mut self) -> bool {
         if self.referee.redo().is_none() {
             return false;
+        }
+        if self.computer_to_move() && self.referee.can_redo() {
+            self.referee.redo();
         }
         self.after_change();
         true

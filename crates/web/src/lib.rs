@@ -17,6 +17,7 @@
 //! The modules are public so the wasm-bindgen tests (and later pages) can reuse them.
 
 pub mod app;
+pub mod computer;
 pub mod game;
 pub mod geometry;
 pub mod moves;
@@ -27,7 +28,7 @@ pub use app::App;
 pub use game::{ClickOutcome, Game};
 pub use geometry::{Layout, Square};
 
-use boomchess_rules::{Options, Variant};
+use boomchess_rules::{Color, Options, Variant};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -93,18 +94,20 @@ pub fn game_from_js(arg: JsValue) -> Result<Game, String> {
     let options = Options::parse(variant, &words).map_err(|e| e.to_string())?;
     match spec.mode.as_deref() {
         None | Some("hotseat") => {}
-        Some("ai") => {
-            return Err(
-                "mode 'ai' (against the computer) is not available in the page yet: use 'hotseat'"
-                    .to_owned(),
-            )
-        }
+        Some("ai") => {}
         Some(other) => {
             return Err(format!(
-                "unknown mode {other:?}: expected 'hotseat' (or, later, 'ai')"
+                "unknown mode {other:?}: expected 'hotseat' or 'ai'"
             ))
         }
     }
+    let computer = (spec.mode.as_deref() == Some("ai")).then(|| {
+        if spec.human_side.as_deref() == Some("black") {
+            Color::White
+        } else {
+            Color::Black
+        }
+    });
     if let Some(side) = spec.human_side.as_deref() {
         if side != "white" && side != "black" {
             return Err(format!(
@@ -117,10 +120,14 @@ pub fn game_from_js(arg: JsValue) -> Result<Game, String> {
             return Err(format!("level {level} is not a whole number from 1 to 8"));
         }
     }
-    match spec.fen {
-        Some(fen) => Game::from_fen_with_options(variant, options, &fen),
-        None => Ok(Game::with_options(variant, options)),
-    }
+    let game = match spec.fen {
+        Some(fen) => Game::from_fen_with_options(variant, options, &fen)?,
+        None => Game::with_options(variant, options),
+    };
+    Ok(match computer {
+        Some(color) => game.against_computer(color, spec.level.map_or(3, |l| l as u8)),
+        None => game,
+    })
 }
 
 /// Refuses a `newGame` argument with a field it does not know (a typo would be ignored
@@ -415,6 +422,12 @@ fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
             None => Err("play takes a move in coordinate text such as 'e2e4' or '@e5'".to_owned()),
         };
         match result {
+            Ok(_) if a.thinking() => {
+                let waiting = a.clone();
+                js_sys::Promise::new(&mut |resolve, reject| {
+                    waiting.when_computer_moved(resolve, reject);
+                })
+            }
             Ok(san) => js_sys::Promise::resolve(&JsValue::from_str(&san)),
             Err(e) => js_sys::Promise::reject(&js_error(&e)),
         }
@@ -455,6 +468,25 @@ fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
     );
     put("on", on.as_ref())?;
     on.forget();
+
+    let a = app.clone();
+    let thinking = Closure::<dyn Fn() -> bool>::new(move || a.thinking());
+    put("thinking", thinking.as_ref())?;
+    thinking.forget();
+
+    let a = app.clone();
+    let last_thought = Closure::<dyn Fn() -> JsValue>::new(move || match a.last_thought() {
+        Some((ms, nodes, depth)) => {
+            let o = js_sys::Object::new();
+            js_sys::Reflect::set(&o, &"ms".into(), &ms.into()).ok();
+            js_sys::Reflect::set(&o, &"nodes".into(), &nodes.into()).ok();
+            js_sys::Reflect::set(&o, &"depth".into(), &depth.into()).ok();
+            o.into()
+        }
+        None => JsValue::NULL,
+    });
+    put("lastThought", last_thought.as_ref())?;
+    last_thought.forget();
 
     set("game", &game)?;
     Ok(())

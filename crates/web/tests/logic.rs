@@ -333,3 +333,57 @@ fn the_end_of_the_game_reveals_every_carrier() {
     assert!(game.shows_carrier(sq("a2")) && game.shows_carrier(sq("h7")));
     assert_eq!(game.outcome().map(|o| o.result()), Some("0-1"));
 }
+
+/// Against the computer in Beirut: it chooses its carriers at once, the human sees only their
+/// own, the computer is asked from its own view (never the human's carriers), its move is
+/// checked and played, and undo goes back to the human's previous turn.
+#[wasm_bindgen_test]
+fn beirut_against_the_computer_keeps_each_side_to_its_own_view() {
+    let mut game = Game::new(Variant::Beirut).against_computer(Color::Black, 1);
+    assert_eq!(game.stage(), Stage::Setup(Color::White));
+    game.choose_carriers(&["d2"]).expect("the human's carrier");
+    assert_eq!(game.stage(), Stage::Play(Color::White), "no curtain");
+    assert!(game.fen().contains("P*"), "the human sees their carrier");
+    assert!(!game.fen().contains("p*"), "but not the computer's");
+    assert!(game.computer_turn().is_none(), "the human moves first");
+    game.play("e2e4").expect("a legal move");
+    assert_eq!(
+        game.legal_moves().count(),
+        0,
+        "no moves offered on the computer's turn"
+    );
+    assert_eq!(
+        game.click(Square::new(3, 1)),
+        ClickOutcome::Ignored,
+        "board input ignored while the computer is to move"
+    );
+    let turn = game.computer_turn().expect("the computer's turn");
+    assert!(turn.fen.contains("p*"), "the computer knows its carrier");
+    assert!(!turn.fen.contains("P*"), "but not the human's");
+    assert!(turn.history.iter().all(|f| !f.contains("P*")));
+    let decision = boomchess_web::computer::decide(
+        &turn.variant,
+        &turn.options,
+        &turn.fen,
+        &turn.history,
+        turn.level,
+        turn.seed,
+    )
+    .expect("a move");
+    assert!(
+        game.play_computer("e2e4").is_err(),
+        "an illegal reply is refused"
+    );
+    game.play_computer(&decision.uci)
+        .expect("its own move is legal");
+    assert_eq!(game.stage(), Stage::Play(Color::White));
+    assert!(!game.fen().contains("p*"));
+    assert_eq!(game.san_moves().len(), 2);
+    assert!(game.undo());
+    assert_eq!(
+        game.san_moves().len(),
+        0,
+        "undo takes back the reply and the human move"
+    );
+    assert_eq!(game.stage(), Stage::Play(Color::White));
+}

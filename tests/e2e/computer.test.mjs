@@ -1,0 +1,168 @@
+// End-to-end tests of a game against the computer: its search runs in a Web Worker (the page
+// stays responsive), it replies with a legal move in every variant, in Beirut it chooses its own
+// carriers and they never reach the page, and undo goes back to the human's previous turn.
+//
+// Run by scripts/test after `trunk build --release`; alone: `node --test tests/e2e/*.test.mjs`.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clickSquare, openGame, useBrowser } from './harness.mjs';
+
+useBrowser();
+
+const api = (page, fn, arg) => page.evaluate(fn, arg);
+const g = (page, name) => api(page, (n) => window.boomchess.game[n](), name);
+
+/** The first legal ordinary move (`e2e4`-like, no promotion or launch), split in squares. */
+async function someStep(page) {
+  const moves = await g(page, 'legalMoves');
+  for (const m of moves) {
+    const match = /^([a-j]\d+)([a-j]\d+)$/.exec(m);
+    if (match && match[1] !== match[2]) return { uci: m, from: match[1], to: match[2] };
+  }
+  throw new Error(`no plain move among ${moves.join(' ')}`);
+}
+
+/** Waits until the computer has replied: not thinking, the human (`side`) to move. */
+async function waitForReply(page, side, plies, timeout = 20000) {
+  await page.waitForFunction(
+    ([s, n]) => {
+      const game = window.boomchess.game;
+      return !game.thinking() && game.status().turn === s && game.moves().length >= n;
+    },
+    [side, plies],
+    { timeout },
+  );
+}
+
+describe('against the computer', () => {
+  for (const variant of ['beirut', 'stratomic', 'flying-bombers']) {
+    test(`${variant}: a clicked human move gets a legal reply from the computer (level 1)`, async () => {
+      const { page, errors } = await openGame();
+      await api(page, (v) => window.boomchess.game.newGame({ variant: v, mode: 'ai', humanSide: 'white', level: 1 }), variant);
+      if (variant === 'beirut') {
+        assert.equal((await g(page, 'status')).phase, 'setup');
+        await api(page, () => window.boomchess.game.chooseCarriers(['d2']));
+        assert.equal((await g(page, 'status')).phase, 'play', 'the computer chose its carriers at once');
+        assert.equal((await g(page, 'status')).curtain, false, 'no curtain against the computer');
+        assert.match(await g(page, 'fen'), /P\*/, 'the human sees their own carrier');
+      }
+      const step = await someStep(page);
+      await clickSquare(page, step.from);
+      await clickSquare(page, step.to);
+      assert.equal((await g(page, 'moves')).length >= 1, true, 'the human move was played');
+      await waitForReply(page, 'white', 2);
+      const s = await g(page, 'status');
+      assert.equal(s.turn, 'white');
+      assert.equal(s.phase, 'play');
+      assert.equal((await g(page, 'moves')).length, 2);
+      assert.ok((await g(page, 'legalMoves')).length > 0, 'the human can move again');
+      if (variant === 'beirut') {
+        assert.doesNotMatch(await g(page, 'fen'), /[kqrbnp]\*/, "the computer's carrier stays hidden");
+      }
+      // Undo goes back to the human's previous turn: both moves are taken back.
+      assert.equal(await g(page, 'undo'), true);
+      assert.equal((await g(page, 'moves')).length, 0);
+      assert.equal((await g(page, 'status')).turn, 'white');
+      assert.equal(await g(page, 'thinking'), false);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+
+  test('beirut: play() resolves after the reply; the computer carriers never show in fen()', async () => {
+    const { page, errors } = await openGame();
+    // The human plays Black: the computer (White) chooses its carriers first and moves first.
+    await api(page, () => window.boomchess.game.newGame({ variant: 'beirut', options: ['carriers=3'], mode: 'ai', humanSide: 'black', level: 1 }));
+    assert.doesNotMatch(await g(page, 'fen'), /[KQRBNP]\*/);
+    await api(page, () => window.boomchess.game.chooseCarriers(['c7', 'd7', 'e7']));
+    // Watch fen() on every frame while the game goes on.
+    await api(page, () => {
+      window.__leaks = [];
+      const watch = () => {
+        const f = window.boomchess.game.fen();
+        if (/[KQRBNP]\*/.test(f) && window.boomchess.game.status().phase !== 'over') window.__leaks.push(f);
+        window.__watch = requestAnimationFrame(watch);
+      };
+      watch();
+    });
+    await waitForReply(page, 'black', 1);
+    for (let i = 0; i < 4; i += 1) {
+      if ((await g(page, 'status')).phase !== 'play') break;
+      const step = await someStep(page);
+      const before = (await g(page, 'moves')).length;
+      const reply = await api(page, (m) => window.boomchess.game.play(m), step.uci);
+      const after = await g(page, 'moves');
+      if ((await g(page, 'status')).phase !== 'play') break;
+      assert.equal(after.length, before + 2, 'play() resolved after the computer replied');
+      assert.equal(reply, after[after.length - 1], 'play() resolves with the reply in SAN');
+      assert.equal((await g(page, 'status')).turn, 'black');
+    }
+    assert.deepEqual(await api(page, () => window.__leaks), [], "no computer carrier in fen() during play");
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('level 8 thinks in a worker: the page stays responsive (long tasks and move time recorded)', async () => {
+    const { page, errors } = await openGame();
+    await api(page, () => window.boomchess.game.newGame({ variant: 'stratomic', mode: 'ai', humanSide: 'white', level: 8 }));
+    const step = await someStep(page);
+    const result = await api(page, async (uci) => {
+      const longTasks = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) longTasks.push(e.duration);
+      });
+      observer.observe({ type: 'longtask', buffered: false });
+      let frames = 0;
+      let ticking = true;
+      const tick = () => {
+        frames += 1;
+        if (ticking) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      // A click on the page while the computer thinks is handled at once.
+      const button = document.createElement('button');
+      document.body.append(button);
+      const clickDelays = [];
+      const t0 = performance.now();
+      const played = window.boomchess.game.play(uci);
+      const thinking = window.boomchess.game.thinking();
+      const poke = setInterval(() => {
+        const t = performance.now();
+        button.addEventListener('click', () => clickDelays.push(performance.now() - t), { once: true });
+        button.click();
+      }, 100);
+      await played;
+      const wall = performance.now() - t0;
+      clearInterval(poke);
+      ticking = false;
+      await new Promise((r) => setTimeout(r, 100));
+      observer.disconnect();
+      button.remove();
+      return {
+        thinking,
+        wall,
+        frames,
+        clicks: clickDelays.length,
+        maxClick: Math.max(0, ...clickDelays),
+        longTasks: longTasks.length,
+        maxLongTask: Math.max(0, ...longTasks),
+        thought: window.boomchess.game.lastThought(),
+        moves: window.boomchess.game.moves().length,
+      };
+    }, step.uci);
+    console.log(
+      `level 8 (stratomic, first reply): ${result.wall.toFixed(0)} ms in the page, ` +
+        `${result.thought.ms.toFixed(0)} ms in the worker, ${result.thought.nodes} nodes, depth ${result.thought.depth}; ` +
+        `while thinking: ${result.longTasks} long tasks (max ${result.maxLongTask.toFixed(0)} ms), ` +
+        `${result.frames} animation frames, ${result.clicks} clicks handled (max ${result.maxClick.toFixed(1)} ms)`,
+    );
+    assert.equal(result.thinking, true, 'the computer was thinking after play()');
+    assert.equal(result.moves, 2);
+    // Responsive: animation frames keep coming (about one per 16.7 ms) and clicks are handled.
+    assert.ok(result.frames >= Math.min(10, result.wall / 100), `frames kept ticking (${result.frames} in ${result.wall.toFixed(0)} ms)`);
+    assert.ok(result.clicks >= Math.floor(result.wall / 100) - 2, 'clicks were handled during the search');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
