@@ -165,4 +165,43 @@ describe('against the computer', () => {
     assert.deepEqual(errors, []);
     await page.close();
   });
+
+  test('the new-game dialog starts a game against the computer, and a hot-seat game with options', async () => {
+    const { page, errors } = await openGame();
+    await page.click('#new-game');
+    assert.equal(await page.isVisible('#new-game-dialog'), true, 'the dialog opens');
+    await page.selectOption('#new-game-form select[name=variant]', 'flying-bombers');
+    assert.equal(await page.isVisible('fieldset[data-variant=flying-bombers]'), true);
+    assert.equal(await page.isVisible('fieldset[data-variant=beirut]'), false);
+    await page.check('#new-game-form input[name=super-knights]');
+    await page.check('#new-game-form input[name=mode][value=ai]');
+    await page.selectOption('#new-game-form select[name=humanSide]', 'black');
+    await page.selectOption('#new-game-form select[name=level]', '1');
+    await page.click('#new-game-start');
+    assert.equal(await page.isVisible('#new-game-dialog'), false, 'the dialog closes');
+    assert.equal(await api(page, () => window.boomchess.variant()), 'flying-bombers');
+    // The computer plays White and moves first; then it is the human's (Black's) turn.
+    await waitForReply(page, 'black', 1);
+    const step = await someStep(page);
+    await clickSquare(page, step.from);
+    await clickSquare(page, step.to);
+    await waitForReply(page, 'black', 3);
+    // Hot-seat Beirut with three carriers each.
+    await page.click('#new-game');
+    await page.selectOption('#new-game-form select[name=variant]', 'beirut');
+    await page.fill('#new-game-form input[name=carriers]', '3');
+    await page.check('#new-game-form input[name=mode][value=hotseat]');
+    assert.equal(await page.isDisabled('#new-game-form select[name=level]'), true);
+    await page.click('#new-game-start');
+    assert.equal((await g(page, 'status')).phase, 'setup');
+    await assert.rejects(api(page, () => window.boomchess.game.chooseCarriers(['e2'])), /3|three|carrier/);
+    await api(page, () => window.boomchess.game.chooseCarriers(['c2', 'd2', 'e2']));
+    // Cancel keeps the game.
+    await page.click('#new-game');
+    await page.click('#new-game-cancel');
+    assert.equal(await page.isVisible('#new-game-dialog'), false);
+    assert.equal((await g(page, 'status')).turn, 'black');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 });

@@ -726,6 +726,10 @@ impl App {
             let mut st = self.state.borrow_mut();
             st.layout.files = game.files();
             st.layout.ranks = game.ranks();
+            // Against the computer the human's side is at the bottom.
+            if let Some(computer) = game.computer() {
+                st.layout.flipped = computer == Color::White;
+            }
             st.game = game;
             // A drag or cursor of the old board (maybe of another size) means nothing here.
             st.drag = None;

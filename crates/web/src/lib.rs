@@ -253,10 +253,7 @@ fn start_page(window: &Window, document: &Document) -> Result<(), JsValue> {
         select.add_event_listener_with_callback("change", on_change.as_ref().unchecked_ref())?;
         on_change.forget();
     }
-    on_click(document, "new-game", {
-        let handle = app.clone();
-        move || handle.new_game(handle.with_game(|g| g.variant()))
-    })?;
+    // "New game…" opens the new-game dialog of index.html, which calls `game.newGame`.
     on_click(document, "flip", {
         let handle = app.clone();
         move || handle.flip()
