@@ -335,25 +335,12 @@ impl<G: Geometry> Evaluator<G> {
         let occ = pos.occupied();
         let mut s = 0;
         for d in [0usize, 1, 4, 5] {
-            let blockers = t.rays[d][sq.usize()] & occ;
-            if blockers.is_empty() {
+            let Some(first) = t.first_blocker(d, sq, occ) else {
                 continue;
-            }
-            let first = if d < 4 {
-                blockers.first()
-            } else {
-                blockers.last()
             };
-            if !them.has(first) {
-                continue;
-            }
-            let beyond = t.rays[d][first.usize()];
-            let next_free = if beyond.is_empty() {
-                false
-            } else {
-                let next = if d < 4 { beyond.first() } else { beyond.last() };
-                !occ.has(next)
-            };
+            // The square right behind the first piece, on the same line.
+            let behind = t.rays[d][first.usize()] & t.king[first.usize()];
+            let next_free = them.has(first) && (behind & !occ).any();
             if next_free {
                 s += self.value_at(pos, first) / 12;
             }
