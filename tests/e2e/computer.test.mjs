@@ -103,9 +103,10 @@ describe('against the computer', () => {
     await page.close();
   });
 
-  test('level 8 thinks in a worker: the page stays responsive (long tasks and move time recorded)', async () => {
+  for (const variant of ['beirut', 'stratomic', 'flying-bombers']) test(`${variant}: level 8 thinks in a worker: the page stays responsive (long tasks and move time recorded)`, async () => {
     const { page, errors } = await openGame();
-    await api(page, () => window.boomchess.game.newGame({ variant: 'stratomic', mode: 'ai', humanSide: 'white', level: 8 }));
+    await api(page, (v) => window.boomchess.game.newGame({ variant: v, mode: 'ai', humanSide: 'white', level: 8 }), variant);
+    if (variant === 'beirut') await api(page, () => window.boomchess.game.chooseCarriers(['d2']));
     const step = await someStep(page);
     const result = await api(page, async (uci) => {
       const longTasks = [];
@@ -152,7 +153,7 @@ describe('against the computer', () => {
       };
     }, step.uci);
     console.log(
-      `level 8 (stratomic, first reply): ${result.wall.toFixed(0)} ms in the page, ` +
+      `level 8 (${variant}, first reply to ${step.uci}): ${result.wall.toFixed(0)} ms in the page, ` +
         `${result.thought.ms.toFixed(0)} ms in the worker, ${result.thought.nodes} nodes, depth ${result.thought.depth}; ` +
         `while thinking: ${result.longTasks} long tasks (max ${result.maxLongTask.toFixed(0)} ms), ` +
         `${result.frames} animation frames, ${result.clicks} clicks handled (max ${result.maxClick.toFixed(1)} ms)`,

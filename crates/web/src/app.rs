@@ -309,7 +309,12 @@ impl App {
         };
         if self.state.borrow().worker.is_none() {
             let app = self.clone();
-            match crate::computer::start_worker(move |e| app.on_reply(&e.data())) {
+            let failing = self.clone();
+            let started = crate::computer::start_worker(
+                move |e| app.on_reply(&e.data()),
+                move |_| failing.worker_failed(),
+            );
+            match started {
                 Ok(worker) => self.state.borrow_mut().worker = Some(worker),
                 Err(err) => {
                     web_sys::console::error_1(&err);
@@ -335,6 +340,27 @@ impl App {
             self.state.borrow_mut().thinking = None;
         }
         self.redraw();
+    }
+
+    /// The worker itself failed (it did not load): the request in flight fails; the next one
+    /// starts a new worker.
+    fn worker_failed(&self) {
+        let id = {
+            let mut st = self.state.borrow_mut();
+            st.worker = None;
+            st.thinking
+        };
+        if let Some(id) = id {
+            let reply = js_sys::Object::new();
+            js_sys::Reflect::set(&reply, &"id".into(), &f64::from(id).into()).ok();
+            js_sys::Reflect::set(
+                &reply,
+                &"error".into(),
+                &"the computer's worker failed to start".into(),
+            )
+            .ok();
+            self.on_reply(&reply);
+        }
     }
 
     /// A reply of the worker: plays the computer's move and settles the waiting promises.
@@ -371,6 +397,7 @@ impl App {
             }
             Err(e) => {
                 web_sys::console::error_1(&JsValue::from_str(&format!("computer: {e}")));
+                self.redraw();
                 if let Some(status) = &self.state.borrow().status {
                     status.set_text_content(Some(&format!("The computer failed: {e}")));
                 }

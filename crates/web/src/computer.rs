@@ -134,8 +134,12 @@ self.onmessage = (event) => {{
     )
 }
 
-/// Starts the worker (page side). `on_message` gets every reply.
-pub fn start_worker(on_message: impl FnMut(MessageEvent) + 'static) -> Result<Worker, JsValue> {
+/// Starts the worker (page side). `on_message` gets every reply, `on_error` a failure of the
+/// worker itself (its script or the glue failed to load).
+pub fn start_worker(
+    on_message: impl FnMut(MessageEvent) + 'static,
+    on_error: impl FnMut(web_sys::Event) + 'static,
+) -> Result<Worker, JsValue> {
     let glue = GLUE_URL.with(String::clone);
     let source = worker_source(&glue);
     let parts = js_sys::Array::of1(&JsValue::from_str(&source));
@@ -149,6 +153,9 @@ pub fn start_worker(on_message: impl FnMut(MessageEvent) + 'static) -> Result<Wo
     let handler = Closure::<dyn FnMut(MessageEvent)>::new(on_message);
     worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
     handler.forget();
+    let failed = Closure::<dyn FnMut(web_sys::Event)>::new(on_error);
+    worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
+    failed.forget();
     let init = js_sys::Object::new();
     js_sys::Reflect::set(&init, &"module".into(), &wasm_bindgen::module())?;
     worker.post_message(&init)?;
