@@ -726,14 +726,14 @@ impl Game {
     /// Takes back the last move (the seat passes back, behind the curtain in hot-seat Beirut).
     /// Against the computer: back to the human's previous turn (its reply and the human's move).
     pub fn undo(&mut self) -> bool {
-        if self.referee.undo().is_none() {
+        if !self.can_undo() {
             return false;
         }
+        self.referee.undo();
         if let Some(c) = self.computer() {
-            if self.referee.phase() == Phase::Play
-                && self.referee.position().turn() == c
-                && !self.referee.moves().is_empty()
-            {
+            // Back to the human's previous turn: the computer's reply goes
+            // together with the human move it answered.
+            if self.referee.phase() == Phase::Play && self.referee.position().turn() == c {
                 self.referee.undo();
             }
         }
@@ -755,7 +755,21 @@ impl Game {
 
     /// Whether a move can be taken back / replayed.
     pub fn can_undo(&self) -> bool {
-        !self.referee.moves().is_empty()
+        let played = self.referee.moves().len();
+        match self.computer() {
+            None => played > 0,
+            // Only the human's own moves can be taken back: an opening
+            // move of the computer stays (it would only be played again).
+            Some(c) => {
+                let first = self.referee.start_position().turn();
+                let human_moves = if first == c {
+                    played / 2
+                } else {
+                    played.div_ceil(2)
+                };
+                human_moves > 0
+            }
+        }
     }
 
     /// Whether a move taken back can be replayed.

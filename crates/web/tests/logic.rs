@@ -387,3 +387,27 @@ fn beirut_against_the_computer_keeps_each_side_to_its_own_view() {
     );
     assert_eq!(game.stage(), Stage::Play(Color::White));
 }
+
+#[wasm_bindgen_test]
+fn undo_never_takes_back_only_the_computers_opening_move() {
+    // The human plays Black: the computer (White) moves first.
+    let mut game = Game::new(Variant::Stratomic).against_computer(Color::White, 1);
+    let turn = game.computer_turn().expect("the computer opens");
+    let decision = boomchess_web::computer::decide(
+        &turn.variant,
+        &turn.options,
+        &turn.fen,
+        &turn.history,
+        turn.level,
+        turn.seed,
+    )
+    .expect("a move");
+    game.play_computer(&decision.uci)
+        .expect("its move is legal");
+    assert_eq!(game.san_moves().len(), 1);
+    assert!(!game.can_undo(), "no move of the human to take back");
+    assert!(!game.undo());
+    assert_eq!(game.san_moves().len(), 1, "the opening move stays");
+    game.play("f8f7").expect("a human move");
+    assert!(game.can_undo());
+}
