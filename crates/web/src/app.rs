@@ -32,6 +32,8 @@ struct State {
     panel: Panel,
     /// `on(event, callback)` listeners: `move`, `explosion`, `over`.
     listeners: Vec<(String, js_sys::Function)>,
+    /// Whether every change of the game is saved to `localStorage` (the page only).
+    persist: bool,
     /// The explosion being animated and when it started (`Date.now()` milliseconds).
     explosion: Option<(Blast, f64)>,
     /// The computer's Web Worker, started on the first game against it.
@@ -123,6 +125,7 @@ impl App {
                 hover: None,
                 panel: Panel::default(),
                 listeners: Vec::new(),
+                persist: false,
                 explosion: None,
                 worker: None,
                 thinking: None,
@@ -552,8 +555,22 @@ impl App {
         for (f, detail) in events {
             f.call1(&JsValue::NULL, &detail).ok();
         }
+        self.save();
         self.maybe_think();
         result
+    }
+
+    /// Saves every change of the game from now on (and now).
+    pub fn persist(&self) {
+        self.state.borrow_mut().persist = true;
+        self.save();
+    }
+
+    fn save(&self) {
+        let st = self.state.borrow();
+        if st.persist {
+            crate::save::store(&st.game);
+        }
     }
 
     /// Adds a pointer-event listener that lives as long as the page.
@@ -766,6 +783,7 @@ impl App {
         }
         self.cancel_thinking();
         self.redraw();
+        self.save();
         self.maybe_think();
     }
 

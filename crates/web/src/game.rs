@@ -170,6 +170,11 @@ impl Game {
         self.computer.map(|c| c.0)
     }
 
+    /// The computer's level (1–8), if any.
+    pub fn level(&self) -> Option<u8> {
+        self.computer.map(|c| c.1)
+    }
+
     /// Whether the computer is to move now.
     pub fn computer_to_move(&self) -> bool {
         matches!((self.stage(), self.computer()), (Stage::Play(t), Some(c)) if t == c)
@@ -711,6 +716,19 @@ impl Game {
             return Err(format!("illegal move: {text}"));
         }
         self.referee.play_uci(text).map_err(|e| e.to_string())?;
+        self.after_change();
+        Ok(())
+    }
+
+    /// Replays a saved move through the referee (which refuses an illegal one), whatever the
+    /// curtain or the side to move; the curtain comes down after it as after any move.
+    pub fn replay(&mut self, uci: &str) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is over".to_owned());
+        }
+        self.referee
+            .play_uci(uci.trim())
+            .map_err(|e| e.to_string())?;
         self.after_change();
         Ok(())
     }

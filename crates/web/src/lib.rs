@@ -23,6 +23,7 @@ pub mod geometry;
 pub mod moves;
 pub mod pieces;
 pub mod render;
+pub mod save;
 
 pub use app::App;
 pub use game::{ClickOutcome, Game};
@@ -295,7 +296,38 @@ fn start_page(window: &Window, document: &Document) -> Result<(), JsValue> {
         confirm: element("confirm"),
         result: element("result"),
     });
+    restore_saved(window, &app, element("notice"));
+    app.persist();
     expose_handle(window, &app)
+}
+
+/// Restores the saved game (unless a `?variant=` link asks for a new one); a corrupt or
+/// tampered save is discarded and reported in `#notice`, and the fresh game stays.
+fn restore_saved(window: &Window, app: &App, notice: Option<HtmlElement>) {
+    let asked = window
+        .location()
+        .search()
+        .ok()
+        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
+        .is_some_and(|params| params.has("variant"));
+    if asked {
+        return;
+    }
+    let Some(text) = save::stored() else {
+        return;
+    };
+    match save::load(&text) {
+        Ok(game) => app.set_game(game),
+        Err(err) => {
+            save::discard();
+            if let Some(notice) = notice {
+                notice.set_text_content(Some(&format!(
+                    "Your saved game could not be restored ({err}), so a new game has started."
+                )));
+                notice.set_hidden(false);
+            }
+        }
+    }
 }
 
 /// Calls `f` on clicks of the element with this id, if the page has one.

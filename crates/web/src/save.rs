@@ -1,0 +1,195 @@
+//! The saved game: after every change the game is written to `localStorage` under one key, and
+//! restored on the next page load by replaying its moves through the rules crate (a tampered
+//! record cannot produce an illegal position).
+//!
+//! The record is JSON, XORed with a keystream of a fixed-seed generator and written as letters `k`–`z` (two per
+//! byte), so
+//! the carriers are not in plain text. This is obfuscation, not secrecy: anyone with the
+//! developer tools can decode it (the README says so).
+
+use boomchess_rules::{Color, Phase};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::JsValue;
+
+use crate::game::Game;
+
+/// The `localStorage` key of the saved game.
+pub const KEY: &str = "boomchess.save";
+/// The version of the record; another version is refused.
+pub const VERSION: u32 = 1;
+
+/// What is saved of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+pub struct Record {
+    /// Format version ([`VERSION`]).
+    pub v: u32,
+    /// Variant name (RULES.md).
+    pub variant: String,
+    /// Option words, comma-separated.
+    pub options: String,
+    /// `hotseat` or `ai`.
+    pub mode: String,
+    /// Against the computer: `white` or `black`.
+    pub human_side: String,
+    /// Against the computer: its level, 1–8.
+    pub level: u8,
+    /// The referee's start position with its carriers; `None` while carriers are being chosen
+    /// (the game restarts its setup).
+    pub fen: Option<String>,
+    /// The moves played, in coordinate text.
+    pub moves: Vec<String>,
+}
+
+/// The record of a game.
+pub fn record(game: &Game) -> Record {
+    let referee = game.referee();
+    let (mode, human_side, level) = match game.computer() {
+        Some(c) => (
+            "ai",
+            if c == Color::White { "black" } else { "white" },
+            game.level().unwrap_or(3),
+        ),
+        None => ("hotseat", "white", 3),
+    };
+    let setup = matches!(referee.phase(), Phase::Setup(_));
+    let moves = referee.moves();
+    let moves = moves
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &m)| referee.position_at(i).map(|p| p.move_to_uci(m)))
+        .collect();
+    Record {
+        v: VERSION,
+        variant: referee.variant().name().to_owned(),
+        options: referee.options().words().join(","),
+        mode: mode.to_owned(),
+        human_side: human_side.to_owned(),
+        level,
+        fen: (!setup).then(|| referee.start_position().fen()),
+        moves: if setup { Vec::new() } else { moves },
+    }
+}
+
+/// The keystream: xorshift64* from a fixed seed.
+fn keystream(len: usize) -> impl Iterator<Item = u8> {
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15;
+    (0..len).map(move |_| {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 56) as u8
+    })
+}
+
+fn xor(bytes: &[u8]) -> Vec<u8> {
+    bytes
+        .iter()
+        .zip(keystream(bytes.len()))
+        .map(|(b, k)| b ^ k)
+        .collect()
+}
+
+/// The text alphabet: sixteen letters from `k` to `z`, one per half byte. No digit and no
+/// letter of a file name (`a`–`j`) ever appears, so the stored text cannot even by chance spell
+/// a square name, and no `*`.
+const ALPHABET: &[u8; 16] = b"klmnopqrstuvwxyz";
+
+/// Bytes as text of [`ALPHABET`] letters (two per byte).
+pub fn armor(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .flat_map(|b| [ALPHABET[usize::from(b >> 4)], ALPHABET[usize::from(b & 15)]])
+        .map(char::from)
+        .collect()
+}
+
+/// The bytes of [`armor`]ed text; `None` for anything else.
+pub fn unarmor(text: &str) -> Option<Vec<u8>> {
+    let text = text.trim().as_bytes();
+    if text.len() % 2 != 0 {
+        return None;
+    }
+    let nibble = |c: u8| ALPHABET.iter().position(|&a| a == c).map(|n| n as u8);
+    text.chunks(2)
+        .map(|pair| Some((nibble(pair[0])? << 4) | nibble(pair[1])?))
+        .collect()
+}
+
+/// The record as stored text.
+pub fn encode(record: &Record) -> String {
+    let value = serde_wasm_bindgen::to_value(record).unwrap_or(JsValue::NULL);
+    let json: String = js_sys::JSON::stringify(&value)
+        .map(String::from)
+        .unwrap_or_default();
+    armor(&xor(json.as_bytes()))
+}
+
+/// The record from stored text; the error says what is wrong with it.
+pub fn decode(text: &str) -> Result<Record, String> {
+    let bytes = unarmor(text).ok_or("the saved game is not valid text (letters k to z)")?;
+    let json = String::from_utf8(xor(&bytes)).map_err(|_| "the saved game is garbled")?;
+    let value = js_sys::JSON::parse(&json).map_err(|_| "the saved game is not valid JSON")?;
+    let record: Record = serde_wasm_bindgen::from_value(value)
+        .map_err(|e| format!("the saved game is malformed: {e}"))?;
+    if record.v != VERSION {
+        return Err(format!(
+            "the saved game has version {}, expected {VERSION}",
+            record.v
+        ));
+    }
+    Ok(record)
+}
+
+/// The game of a record: built as `newGame` would, then every move replayed by the referee.
+pub fn restore(record: &Record) -> Result<Game, String> {
+    let spec = js_sys::Object::new();
+    let set = |k: &str, v: JsValue| {
+        js_sys::Reflect::set(&spec, &JsValue::from_str(k), &v).ok();
+    };
+    set("variant", JsValue::from_str(&record.variant));
+    set("options", JsValue::from_str(&record.options));
+    if let Some(fen) = &record.fen {
+        set("fen", JsValue::from_str(fen));
+    }
+    set("mode", JsValue::from_str(&record.mode));
+    set("humanSide", JsValue::from_str(&record.human_side));
+    set("level", JsValue::from_f64(f64::from(record.level)));
+    let mut game = crate::game_from_js(spec.into())?;
+    if record.fen.is_none() && !record.moves.is_empty() {
+        return Err("the saved game has moves but no start position".to_owned());
+    }
+    for uci in &record.moves {
+        game.replay(uci)
+            .map_err(|e| format!("the saved game has an illegal move {uci:?}: {e}"))?;
+    }
+    Ok(game)
+}
+
+/// The game of stored text.
+pub fn load(text: &str) -> Result<Game, String> {
+    restore(&decode(text)?)
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// Writes the game to `localStorage` (silently does nothing where storage is unavailable).
+pub fn store(game: &Game) {
+    if let Some(storage) = storage() {
+        storage.set_item(KEY, &encode(&record(game))).ok();
+    }
+}
+
+/// The saved text, if any.
+pub fn stored() -> Option<String> {
+    storage()?.get_item(KEY).ok().flatten()
+}
+
+/// Forgets the saved game.
+pub fn discard() {
+    if let Some(storage) = storage() {
+        storage.remove_item(KEY).ok();
+    }
+}
