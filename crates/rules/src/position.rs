@@ -634,12 +634,17 @@ impl<G: Geometry> Position<G> {
         self.gen_pawn_moves(t, moves, targets, pinned, king);
     }
 
+    /// Enemy sliders (among `theirs`) on a line through `king`, blocked or not.
+    fn snipers(&self, t: &Tables<G>, king: Square, theirs: G::Bits) -> G::Bits {
+        let r = &self.by_role;
+        ((t.rook_rays[king.usize()] & (r[ROOK] | r[QUEEN]))
+            | (t.bishop_rays[king.usize()] & (r[BISHOP] | r[QUEEN])))
+            & theirs
+    }
+
     /// Our pieces pinned against our king by enemy sliders.
     fn pinned(&self, t: &Tables<G>, king: Square, ours: G::Bits, theirs: G::Bits) -> G::Bits {
-        let r = &self.by_role;
-        let snipers = ((t.rook_rays[king.usize()] & (r[ROOK] | r[QUEEN]))
-            | (t.bishop_rays[king.usize()] & (r[BISHOP] | r[QUEEN])))
-            & theirs;
+        let snipers = self.snipers(t, king, theirs);
         let occupied = ours | theirs;
         let mut pinned = G::Bits::EMPTY;
         for sniper in snipers.squares() {
@@ -910,11 +915,8 @@ impl<G: Geometry> Position<G> {
         let checkers = self.attackers(t, king, !us, theirs, occupied);
         // A blast only removes pieces, so it can expose our king only by
         // clearing a line between it and an enemy slider.
-        let r = &self.by_role;
-        let snipers = ((t.rook_rays[king.usize()] & (r[ROOK] | r[QUEEN]))
-            | (t.bishop_rays[king.usize()] & (r[BISHOP] | r[QUEEN])))
-            & theirs;
-        let shields = snipers
+        let shields = self
+            .snipers(t, king, theirs)
             .squares()
             .fold(G::Bits::EMPTY, |acc, s| acc | t.between(king, s));
         for missile in (self.by_role[MISSILE] & self.by_color(us)).squares() {

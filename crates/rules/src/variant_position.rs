@@ -209,25 +209,17 @@ impl VariantPosition {
     /// squares a piece merely moves away from). Worked out by playing the
     /// move on a copy, so it is what the rules do.
     pub fn removed_by(&self, m: Move) -> Vec<Square> {
+        let moved_away = match m.kind {
+            // Castling removes nothing: king and rook only change squares.
+            MoveKind::Castle => return Vec::new(),
+            MoveKind::Boom | MoveKind::Launch => None,
+            _ => Some(m.from),
+        };
         let mut after = *self;
         after.play_unchecked(m);
-        let moved_away: Vec<Square> = match m.kind {
-            MoveKind::Boom | MoveKind::Launch => Vec::new(),
-            MoveKind::Castle => self.castling_origins(m),
-            _ => vec![m.from],
-        };
         with_position!(self, p => p.occupied().squares().collect::<Vec<_>>())
             .into_iter()
-            .filter(|&sq| !moved_away.contains(&sq) && after.piece_at(sq) != self.piece_at(sq))
-            .collect()
-    }
-    /// The king's and the rook's start squares of a castling move.
-    fn castling_origins(&self, m: Move) -> Vec<Square> {
-        let mut after = *self;
-        after.play_unchecked(m);
-        with_position!(self, p => p.by_color(p.turn()).squares().collect::<Vec<_>>())
-            .into_iter()
-            .filter(|&sq| after.piece_at(sq).is_none())
+            .filter(|&sq| Some(sq) != moved_away && after.piece_at(sq) != self.piece_at(sq))
             .collect()
     }
     /// The 3×3 area an explosion of `m` covers, if `m` is a boom or launch.
