@@ -11,7 +11,8 @@ import { chromium } from 'playwright-core';
 import { startServer } from '../../scripts/static-server.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DIST = join(ROOT, 'dist');
+// BOOMCHESS_DIST points the tests at another build (parallel work builds into its own directory).
+const DIST = process.env.BOOMCHESS_DIST || join(ROOT, 'dist');
 const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
 
 // As root Chromium needs --no-sandbox; the rest keeps it from calling home on a closed network.
