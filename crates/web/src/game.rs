@@ -64,6 +64,18 @@ pub enum Stage {
     Over(Outcome),
 }
 
+/// 64 random bits from the browser's `crypto.getRandomValues` (`Math.random` where there is no
+/// Web Crypto).
+fn random_u64() -> u64 {
+    let mut bytes = [0u8; 8];
+    let crypto = web_sys::window().and_then(|w| w.crypto().ok());
+    if crypto.is_some_and(|c| c.get_random_values_with_u8_array(&mut bytes).is_ok()) {
+        return u64::from_le_bytes(bytes);
+    }
+    let half = || (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    (half() << 32) | half()
+}
+
 /// One game on the board, refereed by `boomchess_rules::Game` (which keeps the history for undo
 /// and redo). In hot-seat Beirut only what the player at the board may know is ever drawn or
 /// handed out: [`Game::shown`] is the position from the side to move's view (none of the other
@@ -82,6 +94,10 @@ pub struct Game {
     promotion: Option<Promotion>,
     /// Against the computer: the side it plays and its level (1–8).
     computer: Option<(Color, u8)>,
+    /// A random number drawn for this game and never shown: it seeds the computer's carrier
+    /// choice and its moves, so neither can be predicted by running the engine on the position
+    /// (a fixed seed would make it pick the same carrier in every game).
+    secret: u64,
 }
 
 /// What the computer is asked to decide: everything comes from its own view of the game (never
@@ -98,7 +114,8 @@ pub struct ComputerTurn {
     pub history: Vec<String>,
     /// Its level, 1–8.
     pub level: u8,
-    /// Seed of its choices (deterministic: the number of moves played so far).
+    /// Seed of its choices: the game's secret random number mixed with the number of moves
+    /// played so far.
     pub seed: u64,
 }
 
@@ -147,6 +164,7 @@ impl Game {
             selected: None,
             promotion: None,
             computer: None,
+            secret: random_u64(),
         };
         game.refresh();
         game
@@ -191,7 +209,7 @@ impl Game {
         let view = self.referee.start_position().view(color);
         let count = usize::from(self.referee.carriers_to_choose());
         let squares: Vec<String> =
-            boomchess_ai::choose_carriers(&view, color, count, 0x5EED ^ view.hash())
+            boomchess_ai::choose_carriers(&view, color, count, self.secret ^ view.hash())
                 .into_iter()
                 .map(|sq| {
                     let (f, r) = view.coords(sq);
@@ -219,7 +237,9 @@ impl Game {
             fen: self.referee.view(color).fen(),
             history,
             level,
-            seed: ply as u64 + 1,
+            // 53 bits: the seed travels to the worker as a JavaScript number.
+            seed: (self.secret ^ (ply as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                & ((1 << 53) - 1),
         })
     }
 
