@@ -46,6 +46,20 @@ struct State {
     waiters: Vec<(js_sys::Function, js_sys::Function)>,
     /// The computer's last move: milliseconds in the worker, nodes, depth.
     last_thought: Option<(f64, f64, f64)>,
+    /// The move-list browsing controls (see [`App::wire_browsing`]).
+    browsing: Browsing,
+}
+
+/// The controls for browsing earlier positions: the "viewing move N" indicator and the
+/// first / previous / next / last buttons (each optional).
+#[derive(Default)]
+struct Browsing {
+    indicator: Option<HtmlElement>,
+    text: Option<HtmlElement>,
+    first: Option<HtmlElement>,
+    prev: Option<HtmlElement>,
+    next: Option<HtmlElement>,
+    last: Option<HtmlElement>,
 }
 
 /// How long an explosion plays, in milliseconds.
@@ -132,6 +146,7 @@ impl App {
                 next_id: 1,
                 waiters: Vec::new(),
                 last_thought: None,
+                browsing: Browsing::default(),
             })),
         };
         app.fit();
@@ -262,6 +277,7 @@ impl App {
             .set_attribute("aria-busy", if thinking { "true" } else { "false" })
             .ok();
         update_panel(&st.panel, &st.game);
+        update_browsing(&st.browsing, &st.panel, &st.game, &st.canvas);
     }
 
     /// Whether the computer is thinking.
@@ -731,6 +747,8 @@ impl App {
                 }
                 cursor.is_some()
             }
+            // Escape while an earlier position is shown goes back to the game.
+            "Escape" if self.with_game(|g| g.viewing().is_some()) => self.browse(None),
             "Escape" => {
                 let selected = self.state.borrow().game.selected();
                 if let Some(square) = selected {
@@ -740,6 +758,134 @@ impl App {
             }
             _ => false,
         }
+    }
+
+    /// Shows the position after `ply` moves, read-only (`None`: back to the live position);
+    /// returns whether the board changed. Refused while a curtain is up or carriers are chosen.
+    pub fn browse(&self, ply: Option<usize>) -> bool {
+        let changed = self.state.borrow_mut().game.browse(ply);
+        if changed {
+            let mut st = self.state.borrow_mut();
+            // A running explosion, a drag or a cursor belong to the position left.
+            st.explosion = None;
+            st.drag = None;
+            st.hover = None;
+        }
+        if changed {
+            self.redraw();
+        }
+        changed
+    }
+
+    /// One step back (`-1`) or forward (`1`) through the moves; see [`Game::browse_step`].
+    pub fn browse_step(&self, step: isize) -> bool {
+        let target = self.with_game(|g| {
+            let played = g.referee().moves().len();
+            g.viewing()
+                .unwrap_or(played)
+                .saturating_add_signed(step)
+                .min(played)
+        });
+        self.browse(Some(target))
+    }
+
+    /// Wires the move-list browsing of the page: a click on a move in `#moves` shows the
+    /// position after it; in the focused list the arrow keys step through the moves, Home shows
+    /// the start and End (or Escape) the live position; the `#first`, `#prev`, `#next`,
+    /// `#last` buttons and `#viewing-live` do the same; `#viewing` tells which move is shown.
+    pub fn wire_browsing(&self, document: &web_sys::Document) -> Result<(), JsValue> {
+        let element = |id: &str| {
+            document
+                .get_element_by_id(id)
+                .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+        };
+        type Action = fn(&App);
+        let buttons: [(&str, Action); 5] = [
+            ("first", |a| {
+                a.browse(Some(0));
+            }),
+            ("prev", |a| {
+                a.browse_step(-1);
+            }),
+            ("next", |a| {
+                a.browse_step(1);
+            }),
+            ("last", |a| {
+                a.browse(None);
+            }),
+            ("viewing-live", |a| {
+                a.browse(None);
+            }),
+        ];
+        for (id, action) in buttons {
+            if let Some(button) = element(id) {
+                let handle = self.clone();
+                let closure = Closure::<dyn FnMut()>::new(move || action(&handle));
+                button
+                    .add_event_listener_with_callback("click", closure.as_ref().unchecked_ref())?;
+                closure.forget();
+            }
+        }
+        if let Some(list) = element("moves") {
+            if !list.has_attribute("tabindex") {
+                list.set_attribute("tabindex", "0")?;
+            }
+            let handle = self.clone();
+            let on_click =
+                Closure::<dyn FnMut(web_sys::MouseEvent)>::new(move |e: web_sys::MouseEvent| {
+                    let ply = e
+                        .target()
+                        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        .and_then(|t| t.closest("[data-ply]").ok().flatten())
+                        .and_then(|t| t.get_attribute("data-ply"))
+                        .and_then(|p| p.parse::<usize>().ok());
+                    if let Some(ply) = ply {
+                        handle.browse(Some(ply));
+                    }
+                });
+            list.add_event_listener_with_callback("click", on_click.as_ref().unchecked_ref())?;
+            on_click.forget();
+            let handle = self.clone();
+            let on_key = Closure::<dyn FnMut(KeyboardEvent)>::new(move |e: KeyboardEvent| {
+                if e.alt_key() || e.ctrl_key() || e.meta_key() {
+                    return;
+                }
+                let used = match e.key().as_str() {
+                    "ArrowLeft" | "ArrowUp" => {
+                        handle.browse_step(-1);
+                        true
+                    }
+                    "ArrowRight" | "ArrowDown" => {
+                        handle.browse_step(1);
+                        true
+                    }
+                    "Home" => {
+                        handle.browse(Some(0));
+                        true
+                    }
+                    "End" | "Escape" => {
+                        handle.browse(None);
+                        true
+                    }
+                    _ => false,
+                };
+                if used {
+                    e.prevent_default();
+                }
+            });
+            list.add_event_listener_with_callback("keydown", on_key.as_ref().unchecked_ref())?;
+            on_key.forget();
+        }
+        self.state.borrow_mut().browsing = Browsing {
+            indicator: element("viewing"),
+            text: element("viewing-text"),
+            first: element("first"),
+            prev: element("prev"),
+            next: element("next"),
+            last: element("last"),
+        };
+        self.redraw();
+        Ok(())
     }
 
     /// The keyboard cursor's square, if shown.
@@ -897,17 +1043,30 @@ fn update_panel(panel: &Panel, game: &Game) {
         let mut html = String::new();
         let mut number = game.referee().start_position().fullmoves();
         let mut i = 0;
+        // Each move carries the number of moves played after it (`data-ply`): a click on it
+        // shows that position; the one being viewed is marked as current.
+        let viewing = game.viewing();
+        let cell = |ply: Option<usize>, text: &str| match ply {
+            Some(ply) if viewing == Some(ply) => format!(
+                "<span data-ply=\"{ply}\" class=\"current\" aria-current=\"step\">{}</span>",
+                escape(text)
+            ),
+            Some(ply) => format!("<span data-ply=\"{ply}\">{}</span>", escape(text)),
+            None => format!("<span>{}</span>", escape(text)),
+        };
         while i < sans.len() {
             let (white, black) = if i == 0 && first_black {
-                ("…", sans.first().map(String::as_str))
+                (cell(None, "…"), sans.first().map(|s| cell(Some(1), s)))
             } else {
-                (sans[i].as_str(), sans.get(i + 1).map(String::as_str))
+                (
+                    cell(Some(i + 1), &sans[i]),
+                    sans.get(i + 1).map(|s| cell(Some(i + 2), s)),
+                )
             };
             i += if i == 0 && first_black { 1 } else { 2 };
             html.push_str(&format!(
-                "<li value=\"{number}\"><span>{}</span> <span>{}</span></li>",
-                escape(white),
-                escape(black.unwrap_or(""))
+                "<li value=\"{number}\">{white} {}</li>",
+                black.unwrap_or_else(|| cell(None, ""))
             ));
             number += 1;
         }
@@ -947,6 +1106,82 @@ fn update_panel(panel: &Panel, game: &Game) {
         &panel.confirm,
         game.marks().len() == usize::from(game.carriers_to_choose()),
     );
+}
+
+/// The browsing controls and the indicator: which earlier move is shown, the buttons enabled
+/// as far as they lead somewhere, the board outlined and the current move scrolled into view.
+fn update_browsing(browsing: &Browsing, panel: &Panel, game: &Game, canvas: &HtmlCanvasElement) {
+    let can = game.can_browse();
+    let viewing = game.viewing();
+    enable(&browsing.first, can && viewing != Some(0));
+    enable(&browsing.prev, can && viewing != Some(0));
+    enable(&browsing.next, viewing.is_some());
+    enable(&browsing.last, viewing.is_some());
+    show(&browsing.indicator, viewing.is_some());
+    if let (Some(text), Some(ply)) = (&browsing.text, viewing) {
+        text.set_text_content(Some(&viewing_text(game, ply)));
+    }
+    canvas
+        .toggle_attribute_with_force("data-viewing", viewing.is_some())
+        .ok();
+    if let Some(list) = &panel.moves {
+        list.toggle_attribute_with_force("data-browsable", can).ok();
+        let current = list
+            .query_selector(".current")
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok());
+        if let Some(current) = current {
+            let top = current.offset_top() - (list.client_height() - current.offset_height()) / 2;
+            list.set_scroll_top(top.max(0));
+        }
+    }
+}
+
+/// Adds the browsing functions to a game handle (`window.boomchess.game`): `browse(n)` shows
+/// the position after `n` moves read-only (`null`, or the number of moves played, goes back to
+/// the game) and returns whether the board changed; `viewing()` is the number of moves of the
+/// position shown, or `null` at the live position.
+pub fn browsing_api(app: &App, game: &js_sys::Object) -> Result<(), JsValue> {
+    let a = app.clone();
+    let browse = Closure::<dyn Fn(JsValue) -> Result<bool, JsValue>>::new(move |n: JsValue| {
+        if n.is_null() || n.is_undefined() {
+            return Ok(a.browse(None));
+        }
+        match n.as_f64() {
+            Some(n) if n >= 0.0 && n.fract() == 0.0 => Ok(a.browse(Some(n as usize))),
+            _ => Err(js_sys::Error::new(
+                "browse takes a number of moves (0 = the start position) or null (the game)",
+            )
+            .into()),
+        }
+    });
+    js_sys::Reflect::set(game, &"browse".into(), browse.as_ref())?;
+    browse.forget();
+    let a = app.clone();
+    let viewing = Closure::<dyn Fn() -> JsValue>::new(move || {
+        a.with_game(|g| g.viewing())
+            .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64))
+    });
+    js_sys::Reflect::set(game, &"viewing".into(), viewing.as_ref())?;
+    viewing.forget();
+    Ok(())
+}
+
+/// "Viewing the start position" or "Viewing move 12. Nf3" / "Viewing move 12… Nc6".
+pub fn viewing_text(game: &Game, ply: usize) -> String {
+    let Some(san) = ply
+        .checked_sub(1)
+        .and_then(|i| game.san_moves().get(i).cloned())
+    else {
+        return "Viewing the start position".to_owned();
+    };
+    let start = game.referee().start_position();
+    let black_first = usize::from(start.turn() == Color::Black);
+    let index = ply - 1 + black_first;
+    let number = start.fullmoves() as usize + index / 2;
+    let dots = if index % 2 == 0 { "." } else { "…" };
+    format!("Viewing move {number}{dots} {san}")
 }
 
 /// Escapes text for HTML.

@@ -85,6 +85,9 @@ pub struct Game {
     /// Hot-seat secrecy: a curtain between turns (Beirut).
     curtains: bool,
     curtain: bool,
+    /// Browsing the move list: the number of moves of the earlier position shown (read-only)
+    /// instead of the live one, and that position as the player at the board may see it.
+    viewing: Option<(usize, VariantPosition)>,
     /// The position drawn, and the legal moves of the side to move from its own view.
     shown: VariantPosition,
     legal: Vec<BoardMove>,
@@ -158,6 +161,7 @@ impl Game {
             referee,
             curtains,
             curtain,
+            viewing: None,
             shown,
             legal: Vec::new(),
             marks: Vec::new(),
@@ -297,6 +301,73 @@ impl Game {
                 .collect(),
             _ => Vec::new(),
         };
+        // Browsing: the earlier position as this player may see it, and nothing to play.
+        self.viewing = self
+            .viewing
+            .take()
+            .and_then(|(ply, _)| Some((ply, self.seen_at(ply)?)));
+        if self.viewing.is_some() {
+            self.legal.clear();
+        }
+    }
+
+    /// The position after `ply` moves as the player at the board may see it (for browsing the
+    /// move list): in hot-seat Beirut only the side to move's own carriers, against the
+    /// computer only the human's, every carrier once the game is over. `None` when browsing is
+    /// not allowed now (a curtain is up, carriers are being chosen) or there is no such ply.
+    fn seen_at(&self, ply: usize) -> Option<VariantPosition> {
+        if !self.can_browse() {
+            return None;
+        }
+        let position = *self.referee.position_at(ply)?;
+        Some(match (self.stage(), self.computer()) {
+            (Stage::Over(_), _) => position,
+            (_, Some(computer)) => position.view(!computer),
+            _ if !self.curtains => position,
+            (Stage::Play(c), None) => position.view(c),
+            _ => return None,
+        })
+    }
+
+    /// Whether the move list may be browsed now: a move has been played, and neither a curtain
+    /// is up nor are carriers being chosen (the side to move's view is the one shown).
+    pub fn can_browse(&self) -> bool {
+        !self.referee.moves().is_empty() && matches!(self.stage(), Stage::Play(_) | Stage::Over(_))
+    }
+
+    /// The number of moves of the earlier position being viewed, or `None` at the live position.
+    pub fn viewing(&self) -> Option<usize> {
+        self.viewing.as_ref().map(|v| v.0)
+    }
+
+    /// Shows the position after `ply` moves on the board, read-only; `None` (or the number of
+    /// moves played, or more) goes back to the live position. Returns whether what is shown
+    /// changed (`false` also when browsing is not allowed now, see [`Game::can_browse`]).
+    pub fn browse(&mut self, ply: Option<usize>) -> bool {
+        let played = self.referee.moves().len();
+        let target = ply.filter(|&n| n < played);
+        if target == self.viewing() || (target.is_some() && !self.can_browse()) {
+            return false;
+        }
+        self.viewing = target.map(|n| (n, self.shown));
+        self.selected = None;
+        self.promotion = None;
+        self.refresh();
+        true
+    }
+
+    /// One step through the move list: `-1` back, `1` forward; from the live position a step
+    /// back shows the position before the last move. Returns whether what is shown changed.
+    pub fn browse_step(&mut self, step: isize) -> bool {
+        let played = self.referee.moves().len();
+        let at = self.viewing().unwrap_or(played);
+        let next = at.saturating_add_signed(step).min(played);
+        self.browse(Some(next))
+    }
+
+    /// The position drawn on the board: the live one as shown, or the earlier one browsed to.
+    fn board(&self) -> &VariantPosition {
+        self.viewing.as_ref().map_or(&self.shown, |v| &v.1)
     }
 
     /// The stage: setup, curtain, play or over.
@@ -368,18 +439,18 @@ impl Game {
 
     /// The piece on a square (`None` off the board).
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let sq = self.shown.square(sq.file, sq.rank)?;
-        self.shown.piece_at(sq)
+        let board = self.board();
+        board.piece_at(board.square(sq.file, sq.rank)?)
     }
 
     /// Whether a carrier is shown on this square: a confirmed carrier of the shown position, or
     /// one being marked in the setup phase.
     pub fn shows_carrier(&self, sq: Square) -> bool {
+        let board = self.board();
         self.marks.contains(&sq)
-            || self
-                .shown
+            || board
                 .square(sq.file, sq.rank)
-                .is_some_and(|s| self.shown.is_carrier(s))
+                .is_some_and(|s| board.is_carrier(s))
     }
 
     /// The squares marked so far in the setup phase.
@@ -450,16 +521,18 @@ impl Game {
 
     /// The square of `color`'s king, if it has one on the board.
     pub fn king_square(&self, color: Color) -> Option<Square> {
-        let (file, rank) = self.shown.coords(self.shown.king_of(color)?);
+        let board = self.board();
+        let (file, rank) = board.coords(board.king_of(color)?);
         Some(Square::new(file, rank))
     }
 
-    /// The square of the king of the side to move when it is in check.
+    /// The square of the king of the side to move when it is in check (in the position drawn).
     pub fn checked_king(&self) -> Option<Square> {
-        if !self.shown.is_check() {
+        let board = self.board();
+        if !board.is_check() {
             return None;
         }
-        self.king_square(self.turn())
+        self.king_square(board.turn())
     }
 
     /// How the game ended, if it has (checkmate, stalemate, a destroyed king, a draw rule).
@@ -501,8 +574,9 @@ impl Game {
 
     /// The last move played (after undo: the one before).
     pub fn last_move(&self) -> Option<BoardMove> {
-        let ply = self.referee.moves().len();
-        let m = *self.referee.moves().last()?;
+        // While browsing: the move that led to the position viewed.
+        let ply = self.viewing().unwrap_or(self.referee.moves().len());
+        let m = *self.referee.moves().get(ply.checked_sub(1)?)?;
         let before = self.referee.position_at(ply - 1)?;
         BoardMove::parse(&before.move_to_uci(m))
     }
@@ -597,7 +671,8 @@ impl Game {
         if self.lift_curtain() {
             return ClickOutcome::CurtainLifted;
         }
-        if self.computer_to_move() {
+        // Waiting for the computer, or browsing an earlier position (read-only).
+        if self.computer_to_move() || self.viewing.is_some() {
             return ClickOutcome::Ignored;
         }
         if let Stage::Setup(_) = self.stage() {
@@ -727,6 +802,9 @@ impl Game {
             Stage::Setup(_) => return Err("carriers must be chosen first".to_owned()),
             Stage::Curtain(_) => return Err("the curtain is up: lift it first".to_owned()),
             Stage::Over(_) => return Err("the game is over".to_owned()),
+            Stage::Play(_) if self.viewing.is_some() => {
+                return Err("an earlier position is shown: go back to the game to play".to_owned())
+            }
             Stage::Play(_) => {}
         }
         if BoardMove::parse(text).is_none() {
@@ -754,6 +832,8 @@ impl Game {
     }
 
     fn after_change(&mut self) {
+        // A move, an undo or a redo shows the live position again.
+        self.viewing = None;
         self.selected = None;
         self.promotion = None;
         self.marks.clear();

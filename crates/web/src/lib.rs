@@ -296,6 +296,7 @@ fn start_page(window: &Window, document: &Document) -> Result<(), JsValue> {
         confirm: element("confirm"),
         result: element("result"),
     });
+    app.wire_browsing(document)?;
     restore_saved(window, &app, element("notice"));
     app.persist();
     expose_handle(window, &app)
@@ -517,6 +518,7 @@ fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
     put("lastThought", last_thought.as_ref())?;
     last_thought.forget();
 
+    app::browsing_api(app, &game)?;
     set("game", &game)?;
     Ok(())
 }

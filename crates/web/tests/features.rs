@@ -1,0 +1,233 @@
+//! Tests of the page's extras, in headless Chromium and Firefox
+//! (`cargo test --target wasm32-unknown-unknown -p boomchess-web --test features`): browsing the
+//! move list (read-only earlier positions that never show a hidden carrier), the bomber-capture
+//! effect of Flying Bombers (canvas pixels during the effect), and the sound switch.
+
+use boomchess_rules::{Color, Variant};
+use boomchess_web::game::{ClickOutcome, Game};
+use boomchess_web::geometry::Square;
+use boomchess_web::App;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, PointerEvent, PointerEventInit};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+type Rgba = [u8; 4];
+
+/// A fresh canvas of `css` × `css` CSS pixels, attached to the test page.
+fn canvas(css: u32) -> HtmlCanvasElement {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let canvas: HtmlCanvasElement = document
+        .create_element("canvas")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    for (k, v) in [
+        ("width", format!("{css}px")),
+        ("height", format!("{css}px")),
+        ("display", "block".to_owned()),
+    ] {
+        canvas.style().set_property(k, &v).unwrap();
+    }
+    document.body().unwrap().append_child(&canvas).unwrap();
+    canvas
+}
+
+/// The pixel at a point of a square given as fractions (0..1) of the square's size.
+fn pixel(app: &App, square: &str, fx: f64, fy: f64) -> Rgba {
+    let layout = app.layout();
+    let sq = Square::parse(square, layout.files, layout.ranks).expect("square on the board");
+    let r = layout.square_rect(sq);
+    let ctx: CanvasRenderingContext2d = app
+        .canvas()
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let data = ctx
+        .get_image_data((r.x + fx * r.w).floor(), (r.y + fy * r.h).floor(), 1.0, 1.0)
+        .unwrap()
+        .data();
+    [data[0], data[1], data[2], data[3]]
+}
+
+fn near(a: Rgba, b: Rgba) -> bool {
+    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 3)
+}
+
+fn pointer(app: &App, kind: &str, x: f64, y: f64) {
+    let init = PointerEventInit::new();
+    init.set_client_x(x.round() as i32);
+    init.set_client_y(y.round() as i32);
+    init.set_button(0);
+    init.set_bubbles(true);
+    init.set_pointer_id(1);
+    init.set_is_primary(true);
+    init.set_pointer_type("mouse");
+    let event = PointerEvent::new_with_event_init_dict(kind, &init).unwrap();
+    app.canvas().dispatch_event(&event).unwrap();
+}
+
+/// Clicks a square the way a player does.
+fn click(app: &App, square: &str) {
+    let (x, y) = app.square_center(square).expect("square on the board");
+    pointer(app, "pointerdown", x, y);
+    pointer(app, "pointerup", x, y);
+}
+
+fn sq(name: &str) -> Square {
+    Square::parse(name, 8, 8).unwrap()
+}
+
+fn play(game: &mut Game, moves: &[&str]) {
+    for m in moves {
+        game.lift_curtain();
+        game.play(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+#[wasm_bindgen_test]
+fn browsing_shows_earlier_positions_read_only() {
+    // Orthodox-like Beirut without a curtain: carriers f2/f7 are public here.
+    let mut game = Game::from_fen(
+        Variant::Beirut,
+        "rnbqkbnr/pppppp*pp/8/8/8/8/PPPPPP*PP/RNBQKBNR w KQkq - 0 1",
+    )
+    .unwrap()
+    .without_curtain();
+    assert!(
+        !game.can_browse(),
+        "nothing to browse before the first move"
+    );
+    assert!(!game.browse(Some(0)));
+    play(&mut game, &["e2e4", "e7e5", "g1f3"]);
+    let live = game.fen();
+    assert!(game.browse(Some(1)));
+    assert_eq!(game.viewing(), Some(1));
+    assert_eq!(game.fen(), live, "fen() stays the live position");
+    // The board shows the position after 1. e4: the pawn on e4, e5 still empty, g1 knight home.
+    assert!(game.piece_at(sq("e4")).is_some());
+    assert!(game.piece_at(sq("e5")).is_none());
+    assert!(game.piece_at(sq("g1")).is_some());
+    assert_eq!(game.last_move().map(|m| m.uci), Some("e2e4".to_owned()));
+    // Read-only: nothing to play, clicks ignored, play() refused.
+    assert_eq!(game.legal_moves().count(), 0);
+    assert_eq!(game.click(sq("d7")), ClickOutcome::Ignored);
+    assert!(game
+        .play("d7d5")
+        .unwrap_err()
+        .contains("go back to the game"));
+    assert_eq!(game.fen(), live);
+    // Steps: back to the start, forward past the last move returns to the game.
+    assert!(game.browse_step(-1));
+    assert_eq!(game.viewing(), Some(0));
+    assert!(!game.browse_step(-1), "nothing before the start");
+    assert_eq!(game.last_move(), None);
+    assert!(game.browse_step(1) && game.browse_step(1));
+    assert_eq!(game.viewing(), Some(2));
+    assert!(game.browse_step(1));
+    assert_eq!(
+        game.viewing(),
+        None,
+        "past the last move: the live position"
+    );
+    assert!(game.legal_moves().count() > 0);
+    // Browsing then playing: a move returns to the live position.
+    assert!(game.browse(Some(2)));
+    game.browse(None);
+    play(&mut game, &["b8c6"]);
+    assert_eq!(game.viewing(), None);
+    assert!(game.browse(Some(3)));
+    assert!(game.undo(), "undo from a viewed position");
+    assert_eq!(game.viewing(), None);
+}
+
+#[wasm_bindgen_test]
+fn hot_seat_browsing_never_shows_the_other_sides_carriers() {
+    // White's carrier on g1 (the knight), Black's on h7.
+    let mut game = Game::from_fen(
+        Variant::Beirut,
+        "rnbqkbnr/pppppppp*/8/8/8/8/PPPPPPPP/RNBQKBN*R w KQkq - 0 1",
+    )
+    .unwrap();
+    play(&mut game, &["e2e4", "e7e5", "g1f3"]);
+    // The curtain is up (Black to look): no browsing at all.
+    assert!(game.curtain());
+    assert!(!game.can_browse());
+    assert!(!game.browse(Some(0)));
+    assert_eq!(game.viewing(), None);
+    game.lift_curtain();
+    // Black browses: its own carrier (h7) shows, White's knight (g1, then f3) never does.
+    for ply in 0..3 {
+        assert!(game.browse(Some(ply)) || game.viewing() == Some(ply));
+        assert!(
+            game.shows_carrier(sq("h7")),
+            "ply {ply}: Black's own carrier"
+        );
+        for name in ["g1", "f3"] {
+            assert!(
+                !game.shows_carrier(sq(name)),
+                "ply {ply}: White's carrier on {name} must not show"
+            );
+        }
+    }
+    // A move brings the curtain down and ends the browsing.
+    game.browse(None);
+    play(&mut game, &["b8c6"]);
+    assert!(game.curtain());
+    assert_eq!(game.viewing(), None);
+    assert!(!game.browse(Some(1)));
+    // White browses after lifting: its own knight carrier, never Black's h7.
+    game.lift_curtain();
+    assert!(game.browse(Some(0)));
+    assert!(game.shows_carrier(sq("g1")));
+    assert!(!game.shows_carrier(sq("h7")));
+    assert_eq!(game.turn(), Color::White);
+}
+
+#[wasm_bindgen_test]
+fn after_the_game_every_carrier_shows_while_browsing() {
+    // Fool's mate with carriers on a2 (White) and h7 (Black).
+    let mut game = Game::from_fen(
+        Variant::Beirut,
+        "rnbqkbnr/pppp1ppp*/8/4p3/6P1/5P2/P*PPPP2P/RNBQKBNR b KQkq - 0 2",
+    )
+    .unwrap();
+    play(&mut game, &["d8h4"]);
+    assert!(game.is_over());
+    assert!(game.browse(Some(0)));
+    assert!(game.shows_carrier(sq("a2")) && game.shows_carrier(sq("h7")));
+    assert!(game.piece_at(sq("h4")).is_none(), "before the mate");
+}
+
+#[wasm_bindgen_test]
+fn the_board_draws_the_browsed_position_and_marks_it() {
+    let app = App::mount(canvas(400), Variant::Stratomic).expect("board mounts");
+    click(&app, "e3");
+    click(&app, "e5");
+    let pawn_on_e5 = pixel(&app, "e5", 0.5, 0.3);
+    assert!(app.browse(Some(0)));
+    assert!(
+        app.canvas().has_attribute("data-viewing"),
+        "the board is marked"
+    );
+    assert!(
+        near(pixel(&app, "e3", 0.5, 0.3), pawn_on_e5),
+        "the pawn is back on e3"
+    );
+    assert!(
+        near(pixel(&app, "e5", 0.5, 0.3), pixel(&app, "c5", 0.5, 0.3)),
+        "e5 is empty like c5"
+    );
+    // A click on the board does not play while browsing.
+    click(&app, "d3");
+    click(&app, "d4");
+    assert_eq!(app.with_game(|g| g.san_moves().len()), 1);
+    // Escape on the board goes back to the game.
+    assert!(app.key("Escape"));
+    assert_eq!(app.with_game(|g| g.viewing()), None);
+    assert!(!app.canvas().has_attribute("data-viewing"));
+    assert!(near(pixel(&app, "e5", 0.5, 0.3), pawn_on_e5));
+}

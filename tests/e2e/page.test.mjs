@@ -1,0 +1,135 @@
+// End-to-end tests of the page's helpers around the board: browsing earlier positions from the
+// move list (read-only, only the viewer's own carriers in hot-seat Beirut), the rules help of
+// each variant, and the optional sound.
+//
+// Run by scripts/test after `trunk build --release`; alone: `node --test tests/e2e/page.test.mjs`.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clickSquare, differ, openGame, squarePixel, useBrowser } from './harness.mjs';
+
+useBrowser();
+
+const api = (page, fn, arg) => page.evaluate(fn, arg);
+const fen = (page) => api(page, () => window.boomchess.game.fen());
+const viewing = (page) => api(page, () => window.boomchess.game.viewing());
+
+describe('browsing the move list', () => {
+  test('a click on a move shows that position read-only; buttons and keys step; back to the game', async () => {
+    const { page, errors } = await openGame('?variant=stratomic');
+    for (const [from, to] of [['e3', 'e5'], ['d8', 'd6'], ['h2', 'g4']]) {
+      await clickSquare(page, from);
+      await clickSquare(page, to);
+    }
+    const live = await fen(page);
+    const e5Pawn = await squarePixel(page, 'e5', 0, -0.19);
+    assert.equal(await page.isVisible('#viewing'), false, 'no indicator at the live position');
+    assert.equal(await page.isEnabled('#next'), false);
+    // Click the first move (e5): the position after it.
+    await page.click('#moves span[data-ply="1"]');
+    assert.equal(await viewing(page), 1);
+    assert.equal(await page.isVisible('#viewing'), true);
+    assert.equal(await page.textContent('#viewing-text'), 'Viewing move 1. e5');
+    assert.equal(await page.getAttribute('#moves span[data-ply="1"]', 'aria-current'), 'step');
+    assert.equal(await fen(page), live, 'the game itself is unchanged');
+    assert.deepEqual(await api(page, () => window.boomchess.game.legalMoves()), [], 'nothing to play');
+    // On the board: the d-pawn is back on d8 (d6 empty), the knight on h2.
+    const d6 = await squarePixel(page, 'd6', 0, -0.19);
+    const f6 = await squarePixel(page, 'f6', 0, -0.19); // an empty square of the same colour
+    assert.deepEqual(d6, f6, 'd6 is empty in the position after 1. e5');
+    // A click on the board plays nothing.
+    await clickSquare(page, 'a3');
+    await clickSquare(page, 'a4');
+    assert.equal(await fen(page), live);
+    await assert.rejects(api(page, () => window.boomchess.game.play('a3a4')), /go back to the game/);
+    // The buttons: previous (start), next, next, next (live again).
+    await page.click('#prev');
+    assert.equal(await viewing(page), 0);
+    assert.equal(await page.textContent('#viewing-text'), 'Viewing the start position');
+    assert.equal(await page.isEnabled('#first'), false);
+    assert.equal(await page.isEnabled('#prev'), false);
+    const e5Start = await squarePixel(page, 'e5', 0, -0.19);
+    assert.ok(differ(e5Start, e5Pawn), 'e5 empty at the start');
+    await page.click('#next');
+    await page.click('#next');
+    assert.equal(await page.textContent('#viewing-text'), 'Viewing move 1… d6');
+    await page.click('#next');
+    assert.equal(await viewing(page), null, 'past the last move: the game');
+    assert.equal(await page.isVisible('#viewing'), false);
+    // Keys in the focused move list: ArrowLeft steps back, Home the start, End the game.
+    await page.focus('#moves');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await viewing(page), 2);
+    await page.keyboard.press('Home');
+    assert.equal(await viewing(page), 0);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await viewing(page), 1);
+    await page.keyboard.press('End');
+    assert.equal(await viewing(page), null);
+    // "Back to the game" and the last button.
+    await page.click('#moves span[data-ply="2"]');
+    await page.click('#viewing-live');
+    assert.equal(await viewing(page), null);
+    await page.click('#first');
+    assert.equal(await viewing(page), 0);
+    await page.click('#last');
+    assert.equal(await viewing(page), null);
+    // Black plays on by clicking at the live position.
+    await clickSquare(page, 'c8');
+    await clickSquare(page, 'c6');
+    assert.equal((await api(page, () => window.boomchess.game.moves())).length, 4);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('hot-seat Beirut: never behind the curtain, only the viewer\'s own carriers', async () => {
+    const { page, errors } = await openGame();
+    // White's carrier on g1 (the knight), Black's on h7.
+    await api(page, () => {
+      const g = window.boomchess.game;
+      g.newGame({ variant: 'beirut', fen: 'rnbqkbnr/pppppppp*/8/8/8/8/PPPPPPPP/RNBQKBN*R w KQkq - 0 1' });
+      g.liftCurtain();
+    });
+    const badge = (square) => squarePixel(page, square, 0.3, -0.28); // where a bomb badge goes
+    const bomb = (c) => !differ(c, [0x1a, 0x1a, 0x1a, 255]);
+    const moves = [['e2', 'e4'], ['e7', 'e5'], ['g1', 'f3']];
+    for (const [i, [from, to]] of moves.entries()) {
+      await clickSquare(page, from);
+      await clickSquare(page, to);
+      // Behind the curtain: no browsing (a click on a move, the buttons, the API do nothing).
+      assert.equal((await api(page, () => window.boomchess.game.status())).curtain, true);
+      assert.equal(await api(page, () => window.boomchess.game.browse(0)), false);
+      await page.click(`#moves span[data-ply="${i + 1}"]`);
+      assert.equal(await viewing(page), null, `after ${from}${to}: no browsing behind the curtain`);
+      assert.equal(await page.isEnabled('#prev'), false);
+      assert.equal(await page.isEnabled('#first'), false);
+      assert.equal(await page.isVisible('#viewing'), false);
+      await clickSquare(page, 'a4'); // the next player lifts the curtain
+    }
+    // Black browses back to the start: White's knight carrier on g1 shows no bomb; Black's
+    // own h7 carrier does.
+    await page.click('#first');
+    assert.equal(await viewing(page), 0);
+    const blackSeesG1 = await badge('g1');
+    assert.ok(!bomb(blackSeesG1), `no bomb on White's g1 carrier for Black: ${blackSeesG1}`);
+    assert.ok(bomb(await badge('h7')), 'Black sees its own carrier');
+    for (const ply of [1, 2, 3]) {
+      await page.click('#next');
+      if (ply < 3) assert.equal(await viewing(page), ply);
+      const square = ply < 3 ? 'g1' : 'f3';
+      assert.ok(!bomb(await badge(square)), `ply ${ply}: no bomb on ${square}`);
+    }
+    assert.equal(await viewing(page), null, 'back at the game');
+    // Black plays; White lifts the curtain and browses: its own g1 carrier shows, h7 does not.
+    await clickSquare(page, 'b8');
+    await clickSquare(page, 'c6');
+    await clickSquare(page, 'a4');
+    await page.click('#first');
+    assert.ok(bomb(await badge('g1')), 'White sees its own carrier');
+    assert.ok(!bomb(await badge('h7')), 'White does not see Black\'s carrier');
+    // A move played by the API from a browsed position is refused.
+    await assert.rejects(api(page, () => window.boomchess.game.play('d2d4')), /go back to the game/);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
