@@ -133,3 +133,54 @@ describe('browsing the move list', () => {
     await page.close();
   });
 });
+
+describe('the rules help', () => {
+  const expected = {
+    beirut: { title: 'Rules of Beirut Chess', words: [/bomb carrier/, /Multiple Beirut/, /Dead Man's Switch/, /blow up the enemy king/] },
+    stratomic: { title: 'Rules of Stratomic', words: [/Missile \(M\)/, /non-pawn piece/, /Kings are immune/, /rank 9 \(White\)/] },
+    'flying-bombers': { title: 'Rules of Flying Bombers', words: [/Helicopter/, /double capture/, /Immediate Landing/, /Super Jump Knights/] },
+  };
+  for (const [variant, want] of Object.entries(expected)) {
+    test(`${variant}: the Rules button opens the help of the variant being played; Escape closes it`, async () => {
+      const { page, errors } = await openGame();
+      await api(page, (v) => window.boomchess.game.newGame({ variant: v }), variant);
+      await page.click('#rules');
+      assert.equal(await page.isVisible('#rules-dialog'), true, 'the dialog opens');
+      assert.equal(await page.textContent('#rules-title'), want.title);
+      const shown = await page.$$eval('#rules-dialog section[data-variant]', (sections) =>
+        sections.filter((s) => !s.hidden).map((s) => s.dataset.variant),
+      );
+      assert.deepEqual(shown, [variant], 'only this variant\'s section is shown');
+      const text = await page.innerText('#rules-dialog');
+      for (const word of want.words) assert.match(text, word);
+      for (const [other, o] of Object.entries(expected)) {
+        if (other !== variant) assert.doesNotMatch(text, o.words[0], `nothing of ${other}`);
+      }
+      assert.match(text, /arrow keys/, 'keyboard controls');
+      assert.match(text, /drag/, 'mouse and touch controls');
+      // Focus is in the dialog (on Close); Escape closes it and gives the focus back.
+      assert.equal(await page.evaluate(() => document.activeElement.id), 'rules-close');
+      await page.keyboard.press('Escape');
+      assert.equal(await page.isVisible('#rules-dialog'), false, 'Escape closes');
+      assert.equal(await page.evaluate(() => document.activeElement.id), 'rules');
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+
+  test('the help of another variant can be picked in the dialog; Close closes it', async () => {
+    const { page, errors } = await openGame('?variant=stratomic');
+    await page.click('#rules');
+    await page.selectOption('#rules-variant', 'flying-bombers');
+    assert.equal(await page.textContent('#rules-title'), 'Rules of Flying Bombers');
+    assert.equal(await page.isVisible('#rules-dialog section[data-variant=flying-bombers]'), true);
+    assert.equal(await page.isVisible('#rules-dialog section[data-variant=stratomic]'), false);
+    await page.click('#rules-close');
+    assert.equal(await page.isVisible('#rules-dialog'), false);
+    // Opened again, it shows the game's variant again.
+    await page.click('#rules');
+    assert.equal(await page.textContent('#rules-title'), 'Rules of Stratomic');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
