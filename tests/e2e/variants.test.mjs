@@ -117,6 +117,8 @@ describe('variants played by clicking', () => {
     assert.equal(pieceAt(before, 'a10'), 'f', 'the black bomber on a10');
     const a9Before = await squarePixel(page, 'a9', 0, -0.19);
     await clickMove(page, 'a8', 'a10');
+    // The bomber's strike: a bomb falls on a9 and bursts there (white-yellow on the dark square).
+    await waitForSquarePixel(page, 'a9', (c) => c[0] > 210 && c[1] > 190 && c[2] > 120);
     assert.match((await moves(page)).at(-1), /^Fxa10/, 'SAN names the landing square');
     const after = await fen(page);
     assert.equal(pieceAt(after, 'a8'), null, 'the bomber left a8');
@@ -126,6 +128,18 @@ describe('variants played by clicking', () => {
     await page.waitForTimeout(900); // any effect has played out
     const a9After = await squarePixel(page, 'a9', 0, -0.19);
     assert.ok(differ(a9Before, a9After), `the a9 pawn is gone from the canvas: ${a9Before} -> ${a9After}`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('flying-bombers: with reduced motion a bomber capture is not animated', async () => {
+    const { page, errors } = await openGame('', undefined, { reducedMotion: 'reduce' });
+    await api(page, () =>
+      window.boomchess.game.newGame({ variant: 'flying-bombers', fen: 'f4k4/p9/F9/10/10/10/10/10/10/5K4 w - - 0 1' }),
+    );
+    const empty = await squarePixel(page, 'a7'); // a dark empty square like a9
+    await clickMove(page, 'a8', 'a10');
+    assert.deepEqual(await squarePixel(page, 'a9'), empty, 'a9 is empty at once');
     assert.deepEqual(errors, []);
     await page.close();
   });

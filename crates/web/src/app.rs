@@ -527,7 +527,12 @@ impl App {
                             area: area.iter().map(|&(_, sq)| sq).collect(),
                             centre,
                             debris,
+                            strike: None,
                         });
+                    }
+                    // A bomber's capture: a strike on the captured squares (no 3×3 blast).
+                    if area.is_empty() && !reduced_motion() {
+                        explosion = Blast::bomber_strike(prev, m);
                     }
                     if blast.length() > 0 {
                         let detail = js_sys::Object::new();

@@ -9,7 +9,7 @@ use crate::game::{Game, Target};
 use crate::geometry::{Layout, Rect, Square};
 use crate::moves::MoveKind;
 use crate::pieces::draw_piece;
-use boomchess_rules::{Color, Role};
+use boomchess_rules::{Color, Move, Role, VariantPosition};
 
 /// Board colours, as CSS colour text.
 pub struct Theme {
@@ -336,22 +336,65 @@ fn draw_curtain(ctx: &CanvasRenderingContext2d, layout: &Layout, turn: Color, se
         .ok();
 }
 
-/// An explosion being animated: the 3×3 area, its centre, and the pieces it destroyed.
+/// An explosion being animated: the 3×3 area, its centre, and the pieces it destroyed; or a
+/// bomber's strike (Flying Bombers), drawn on the captured squares only.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Blast {
-    /// The squares blasted.
+    /// The squares blasted (for a strike: the captured squares).
     pub area: Vec<Square>,
-    /// The centre of the blast.
+    /// The centre of the blast (for a strike: the bomber's landing square).
     pub centre: Square,
     /// The destroyed pieces, where they stood (drawn as debris).
     pub debris: Vec<(Square, boomchess_rules::Piece)>,
+    /// A bomber's capture, flying from the first square to the second: drawn as a strike (a
+    /// bomb dropped on each captured square and a small burst there) instead of an explosion.
+    pub strike: Option<(Square, Square)>,
+}
+
+impl Blast {
+    /// The strike of a bomber's capture (a bombing fly-over, a helicopter leap taking one or two
+    /// pieces) played from `prev`, or `None` for any other move. Flying Bombers hides nothing,
+    /// so the captured pieces may be drawn.
+    pub fn bomber_strike(prev: &VariantPosition, m: Move) -> Option<Blast> {
+        let bomber = prev.piece_at(m.from)?;
+        if bomber.role != Role::Bomber {
+            return None;
+        }
+        let square = |s| {
+            let (f, r) = prev.coords(s);
+            Square::new(f, r)
+        };
+        let (from, to) = (square(m.from), square(m.to));
+        let mut debris: Vec<(Square, boomchess_rules::Piece)> = prev
+            .removed_by(m)
+            .into_iter()
+            .filter_map(|s| Some((square(s), prev.piece_at(s)?)))
+            .collect();
+        if debris.is_empty() {
+            return None;
+        }
+        // In flight order: the piece flown over first is hit first.
+        let distance = |s: Square| from.file.abs_diff(s.file) + from.rank.abs_diff(s.rank);
+        debris.sort_by_key(|(s, _)| distance(*s));
+        Some(Blast {
+            area: debris.iter().map(|(s, _)| *s).collect(),
+            centre: to,
+            debris,
+            strike: Some((from, to)),
+        })
+    }
 }
 
 /// One frame of an explosion at time `t` (0 at the detonation, 1 at the end): a flash over the
-/// area, a shockwave ring, sparks, and the destroyed pieces flying apart and fading.
+/// area, a shockwave ring, sparks, and the destroyed pieces flying apart and fading. A bomber's
+/// strike is drawn by [`draw_strike`] instead.
 pub fn draw_explosion(ctx: &CanvasRenderingContext2d, layout: &Layout, blast: &Blast, t: f64) {
     use std::f64::consts::TAU;
     let t = t.clamp(0.0, 1.0);
+    if let Some((from, to)) = blast.strike {
+        draw_strike(ctx, layout, from, to, &blast.debris, t);
+        return;
+    }
     let c = layout.square_rect(blast.centre);
     let s = c.w.min(c.h);
     let (cx, cy) = c.center();
@@ -420,6 +463,108 @@ pub fn draw_explosion(ctx: &CanvasRenderingContext2d, layout: &Layout, blast: &B
         .ok();
         ctx.set_fill_style_str(&format!("rgba(255, 200, 60, {:.3})", 1.0 - t));
         ctx.fill();
+    }
+    ctx.restore();
+}
+
+/// One frame of a bomber's strike at time `t` (0..1): a pale vapour trail along the flight from
+/// `from` to `to`, then on each captured square in turn (`victims`, in flight order) a bomb
+/// falling with a streak behind it and, on impact, a small white-and-yellow burst while the
+/// piece there shrinks away. Unlike an explosion nothing outside the captured squares is lit.
+pub fn draw_strike(
+    ctx: &CanvasRenderingContext2d,
+    layout: &Layout,
+    from: Square,
+    to: Square,
+    victims: &[(Square, boomchess_rules::Piece)],
+    t: f64,
+) {
+    use std::f64::consts::TAU;
+    let t = t.clamp(0.0, 1.0);
+    let (fx, fy) = layout.square_rect(from).center();
+    let (tx, ty) = layout.square_rect(to).center();
+    let s = {
+        let r = layout.square_rect(to);
+        r.w.min(r.h)
+    };
+    ctx.save();
+    // Vapour trail of the flight, fading out in the first half.
+    let trail = (1.0 - t / 0.5).max(0.0);
+    if trail > 0.0 {
+        ctx.set_line_cap("round");
+        ctx.set_stroke_style_str(&format!("rgba(225, 240, 255, {:.3})", 0.75 * trail));
+        ctx.set_line_width(s * 0.1);
+        ctx.begin_path();
+        ctx.move_to(fx, fy);
+        ctx.line_to(tx, ty);
+        ctx.stroke();
+    }
+    for (k, (sq, piece)) in victims.iter().enumerate() {
+        let r = layout.square_rect(*sq);
+        let (cx, cy) = r.center();
+        // Each victim's own clock: staggered by 0.15 along the flight, 0.6 long.
+        let u = ((t - 0.15 * k as f64) / 0.6).clamp(0.0, 1.0);
+        const DROP: f64 = 0.4;
+        if u < DROP {
+            // The piece still stands; the bomb falls onto it with a streak behind.
+            draw_piece(ctx, piece.role, piece.color, r.x, r.y, s);
+            let v = u / DROP;
+            let top = cy - s * 1.2;
+            let y = top + (cy - top) * v * v;
+            let streak = ctx.create_linear_gradient(cx, top, cx, y);
+            streak.add_color_stop(0.0, "rgba(255, 255, 255, 0)").ok();
+            streak.add_color_stop(1.0, "rgba(255, 250, 210, 0.95)").ok();
+            ctx.set_stroke_style_canvas_gradient(&streak);
+            ctx.set_line_width(s * 0.07);
+            ctx.begin_path();
+            ctx.move_to(cx, top);
+            ctx.line_to(cx, y);
+            ctx.stroke();
+            ctx.begin_path();
+            ctx.ellipse(cx, y, s * 0.07, s * 0.11, 0.0, 0.0, TAU).ok();
+            ctx.set_fill_style_str("#22262b");
+            ctx.fill();
+            continue;
+        }
+        // Impact: the piece shrinks and fades, a burst grows inside the square.
+        let v = (u - DROP) / (1.0 - DROP);
+        if v < 1.0 {
+            let size = s * (1.0 - v);
+            ctx.set_global_alpha(1.0 - v);
+            draw_piece(
+                ctx,
+                piece.role,
+                piece.color,
+                cx - size / 2.0,
+                cy - size / 2.0,
+                size,
+            );
+            ctx.set_global_alpha(1.0);
+        }
+        let fade = 1.0 - v;
+        let radius = s * (0.12 + 0.33 * v);
+        if let Ok(glow) = ctx.create_radial_gradient(cx, cy, 0.0, cx, cy, radius) {
+            glow.add_color_stop(0.0, &format!("rgba(255, 255, 255, {fade:.3})"))
+                .ok();
+            glow.add_color_stop(0.5, &format!("rgba(255, 225, 90, {:.3})", 0.9 * fade))
+                .ok();
+            glow.add_color_stop(1.0, "rgba(255, 200, 60, 0)").ok();
+            ctx.set_fill_style_canvas_gradient(&glow);
+            ctx.begin_path();
+            ctx.arc(cx, cy, radius, 0.0, TAU).ok();
+            ctx.fill();
+        }
+        // Eight short spikes flung out of the burst, staying inside the square.
+        ctx.set_stroke_style_str(&format!("rgba(255, 240, 170, {fade:.3})"));
+        ctx.set_line_width((s * 0.035).max(1.0));
+        for i in 0..8 {
+            let a = i as f64 * TAU / 8.0 + 0.2;
+            let (inner, outer) = (s * (0.1 + 0.3 * v), s * (0.18 + 0.3 * v));
+            ctx.begin_path();
+            ctx.move_to(cx + a.cos() * inner, cy + a.sin() * inner);
+            ctx.line_to(cx + a.cos() * outer, cy + a.sin() * outer);
+            ctx.stroke();
+        }
     }
     ctx.restore();
 }

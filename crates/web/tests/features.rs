@@ -231,3 +231,87 @@ fn the_board_draws_the_browsed_position_and_marks_it() {
     assert!(!app.canvas().has_attribute("data-viewing"));
     assert!(near(pixel(&app, "e5", 0.5, 0.3), pawn_on_e5));
 }
+
+/// A white bomber on a8 that can leap to a10 over a black pawn (a9), taking the pawn and the
+/// black bomber: a helicopter double capture.
+const HELICOPTER: &str = "f4k4/p9/F9/10/10/10/10/10/10/5K4 w - - 0 1";
+
+fn square10(name: &str) -> Square {
+    Square::parse(name, 10, 10).unwrap()
+}
+
+#[wasm_bindgen_test]
+fn a_bomber_capture_plays_a_strike_on_the_captured_squares() {
+    use boomchess_rules::{Options, VariantPosition};
+    use boomchess_web::render::{draw_board, draw_explosion, Blast, THEME};
+    let app = App::mount(canvas(400), Variant::FlyingBombers).expect("board mounts");
+    app.set_game(Game::from_fen(Variant::FlyingBombers, HELICOPTER).unwrap());
+    let b9 = pixel(&app, "b9", 0.5, 0.5);
+    let pawn = pixel(&app, "a9", 0.5, 0.3);
+    click(&app, "a8");
+    click(&app, "a10");
+    let fen = app.with_game(|g| g.fen());
+    assert!(fen.starts_with("F4k4/10/10/"), "both captured: {fen}");
+    // The strike is animated; its first frame still shows the pawn on a9 (the bomb falls on it).
+    assert!(app.exploding(), "the strike plays");
+    assert!(
+        near(pixel(&app, "a9", 0.5, 0.3), pawn),
+        "the pawn is drawn until the bomb hits"
+    );
+    assert!(
+        near(pixel(&app, "b9", 0.5, 0.5), b9),
+        "nothing beside it is lit"
+    );
+    app.finish_explosion();
+    assert!(!app.exploding());
+    assert!(
+        !near(pixel(&app, "a9", 0.5, 0.3), pawn),
+        "the pawn is gone after the strike"
+    );
+
+    // The frames in between, drawn directly: the victims in flight order (a9, then a10), and at
+    // the impact a bright burst in the middle of a9 while b9 stays dark.
+    let prev =
+        VariantPosition::from_fen(Variant::FlyingBombers, Options::default(), HELICOPTER).unwrap();
+    let m = prev.parse_uci("a8a10").unwrap();
+    let strike = Blast::bomber_strike(&prev, m).expect("a bomber capture");
+    assert_eq!(strike.area, vec![square10("a9"), square10("a10")]);
+    assert_eq!(strike.strike, Some((square10("a8"), square10("a10"))));
+    let ctx: CanvasRenderingContext2d = app
+        .canvas()
+        .get_context("2d")
+        .unwrap()
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    let layout = app.layout();
+    let frame = |t: f64| {
+        app.with_game(|g| draw_board(&ctx, &layout, g, &THEME, None));
+        draw_explosion(&ctx, &layout, &strike, t);
+    };
+    frame(0.22);
+    let falling = pixel(&app, "a9", 0.5, 0.5 - 0.45); // the streak above the pawn
+    assert!(
+        falling[0] > 200 && falling[1] > 200,
+        "a bright streak falls onto a9: {falling:?}"
+    );
+    frame(0.27);
+    let burst = pixel(&app, "a9", 0.5, 0.5);
+    assert!(
+        burst[0] > 215 && burst[1] > 200 && burst[2] > 150,
+        "white-yellow burst on a9: {burst:?}"
+    );
+    assert!(
+        near(pixel(&app, "b9", 0.5, 0.5), b9),
+        "b9 is outside the strike"
+    );
+    frame(0.42);
+    let second = pixel(&app, "a10", 0.5, 0.5);
+    assert!(
+        second[0] > 215 && second[1] > 190,
+        "then the burst on a10: {second:?}"
+    );
+    // A bomber's slide captures nothing: no strike; nor does any other piece's capture.
+    let slide = prev.parse_uci("a8a1").unwrap();
+    assert_eq!(Blast::bomber_strike(&prev, slide), None);
+}
