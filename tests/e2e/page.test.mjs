@@ -6,7 +6,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickSquare, differ, openGame, squarePixel, useBrowser } from './harness.mjs';
+import { clickSquare, differ, env, openGame, squarePixel, useBrowser } from './harness.mjs';
 
 useBrowser();
 
@@ -180,6 +180,103 @@ describe('the rules help', () => {
     // Opened again, it shows the game's variant again.
     await page.click('#rules');
     assert.equal(await page.textContent('#rules-title'), 'Rules of Stratomic');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
+describe('sound', () => {
+  const sound = (page) =>
+    api(page, () => ({
+      enabled: window.boomchess.sound.enabled(),
+      played: window.boomchess.sound.played(),
+      context: window.boomchess.sound.context(),
+      stored: localStorage.getItem('boomchess.sound'),
+      pressed: document.getElementById('sound').getAttribute('aria-pressed'),
+      text: document.getElementById('sound').textContent,
+    }));
+
+  test('off by default; the switch turns it on, remembers it, and moves, captures and booms play without errors', async () => {
+    const { page, errors } = await openGame('?variant=stratomic');
+    assert.deepEqual(await sound(page), {
+      enabled: false, played: 0, context: null, stored: null, pressed: 'false', text: 'Sound: off',
+    });
+    // Moves with sound off: no audio context is ever made.
+    await clickSquare(page, 'e3');
+    await clickSquare(page, 'e5');
+    assert.equal((await sound(page)).context, null, 'no AudioContext while sound is off');
+    // Switched on (a click: a user gesture), the context starts.
+    await page.click('#sound');
+    let s = await sound(page);
+    assert.equal(s.enabled, true);
+    assert.equal(s.stored, 'on');
+    assert.equal(s.pressed, 'true');
+    assert.equal(s.text, 'Sound: on');
+    assert.ok(['running', 'suspended'].includes(s.context), `context ${s.context}`);
+    // A move, a capture of a knight (unlocking launches), a launch: one cue each.
+    for (const [from, to] of [['d8', 'd6'], ['h2', 'g4'], ['e8', 'e7'], ['g4', 'f6'], ['e7', 'f6'], ['a2', 'f7']]) {
+      await clickSquare(page, from);
+      await clickSquare(page, to);
+    }
+    s = await sound(page);
+    assert.equal(s.played, 6, 'six cues for six moves');
+    assert.equal(s.context, 'running');
+    // A bomber's strike (a double capture) and a Beirut boom.
+    await api(page, () => window.boomchess.game.newGame({ variant: 'flying-bombers', fen: 'f4k4/p9/F9/10/10/10/10/10/10/5K4 w - - 0 1' }));
+    await clickSquare(page, 'a8');
+    await clickSquare(page, 'a10');
+    await api(page, async () => {
+      const g = window.boomchess.game;
+      g.newGame({ variant: 'beirut', fen: 'r1b1kbnr/1pp2ppp/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6' });
+      g.liftCurtain();
+    });
+    await clickSquare(page, 'e5');
+    await clickSquare(page, 'e5');
+    // The strike also gives check (the bomber on a10 could bomb the king on f10): strike, check
+    // and the boom make three more cues.
+    assert.equal((await sound(page)).played, 9);
+    // Remembered over a reload; the context waits for the first gesture.
+    await page.reload();
+    await page.evaluate(() => window.boomchess.ready);
+    s = await sound(page);
+    assert.equal(s.enabled, true);
+    assert.equal(s.pressed, 'true');
+    assert.equal(s.context, null, 'no AudioContext before a gesture');
+    await clickSquare(page, 'a1'); // lifts the curtain of the restored Beirut game: a gesture
+    assert.notEqual((await sound(page)).context, null);
+    // Off again: remembered, and moves are silent.
+    await page.click('#sound');
+    s = await sound(page);
+    assert.equal(s.stored, 'off');
+    assert.equal(s.text, 'Sound: off');
+    const before = s.played;
+    await api(page, () => window.boomchess.game.newGame({ variant: 'stratomic' }));
+    await clickSquare(page, 'e3');
+    await clickSquare(page, 'e5');
+    assert.equal((await sound(page)).played, before);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('without Web Audio the switch works and nothing fails', async () => {
+    const page = await env.browser.newPage({ viewport: { width: 900, height: 900 } });
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+    await page.addInitScript(() => {
+      delete window.AudioContext;
+      delete window.webkitAudioContext;
+    });
+    await page.goto(env.server.url + '?variant=stratomic');
+    await page.evaluate(() => window.boomchess.ready);
+    await page.click('#sound');
+    await clickSquare(page, 'e3');
+    await clickSquare(page, 'e5');
+    const s = await sound(page);
+    assert.equal(s.enabled, true);
+    assert.equal(s.context, null);
+    assert.equal(s.played, 0);
+    assert.equal((await api(page, () => window.boomchess.game.moves())).length, 1, 'the move was played');
     assert.deepEqual(errors, []);
     await page.close();
   });

@@ -496,6 +496,7 @@ impl App {
             let ply_changed = ply != before;
             let mut events: Vec<(&str, JsValue)> = Vec::new();
             let mut explosion = None;
+            let mut sound = Vec::new();
             if ply == before + 1 {
                 let m = referee.moves()[ply - 1];
                 if let Some(prev) = referee.position_at(ply - 1) {
@@ -534,11 +535,15 @@ impl App {
                     if area.is_empty() && !reduced_motion() {
                         explosion = Blast::bomber_strike(prev, m);
                     }
+                    sound.push(crate::sound::cue_of(prev, m, !area.is_empty()));
                     if blast.length() > 0 {
                         let detail = js_sys::Object::new();
                         js_sys::Reflect::set(&detail, &JsValue::from_str("squares"), &blast).ok();
                         events.push(("explosion", detail.into()));
                     }
+                }
+                if st.game.checked_king().is_some() {
+                    sound.push(crate::sound::Cue::Check);
                 }
                 if st.game.is_over() {
                     events.push(("over", status_js(&st.game)));
@@ -547,6 +552,9 @@ impl App {
             let listeners = st.listeners.clone();
             drop(st);
             let animated = explosion.is_some();
+            for cue in sound {
+                crate::sound::play(cue);
+            }
             if let Some(blast) = explosion {
                 self.state.borrow_mut().explosion = Some((blast, js_sys::Date::now()));
             } else if ply_changed {

@@ -24,6 +24,7 @@ pub mod moves;
 pub mod pieces;
 pub mod render;
 pub mod save;
+pub mod sound;
 
 pub use app::App;
 pub use game::{ClickOutcome, Game};
@@ -297,6 +298,7 @@ fn start_page(window: &Window, document: &Document) -> Result<(), JsValue> {
         result: element("result"),
     });
     app.wire_browsing(document)?;
+    sound::wire(window, document)?;
     restore_saved(window, &app, element("notice"));
     app.persist();
     expose_handle(window, &app)

@@ -315,3 +315,35 @@ fn a_bomber_capture_plays_a_strike_on_the_captured_squares() {
     let slide = prev.parse_uci("a8a1").unwrap();
     assert_eq!(Blast::bomber_strike(&prev, slide), None);
 }
+
+#[wasm_bindgen_test]
+fn each_move_gets_its_sound_cue() {
+    use boomchess_rules::{Options, VariantPosition};
+    use boomchess_web::sound::{cue_of, Cue};
+    let cue = |variant: Variant, fen: &str, uci: &str| {
+        let options = Options::default();
+        let prev = VariantPosition::from_fen(variant, options, fen).unwrap();
+        let m = prev.parse_uci(uci).unwrap();
+        let exploded = !prev.blast_area(m).is_empty();
+        cue_of(&prev, m, exploded)
+    };
+    let start = "rnbqkbnr/pppppp*pp/8/8/8/8/PPPPPP*PP/RNBQKBNR w KQkq - 0 1";
+    assert_eq!(cue(Variant::Beirut, start, "e2e4"), Cue::Move);
+    let boom = "r1b1kbnr/1pp2ppp/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6";
+    assert_eq!(cue(Variant::Beirut, boom, "@e5"), Cue::Explosion);
+    assert_eq!(cue(Variant::Beirut, boom, "a2a3"), Cue::Move);
+    // A capture of a (hidden) carrier without Dead Man's Switch sounds like any capture.
+    let capture = "4k3/8/8/3p*4/8/4N3/8/4K3 w - - 0 1";
+    assert_eq!(cue(Variant::Beirut, capture, "e3d5"), Cue::Capture);
+    assert_eq!(
+        cue(Variant::Beirut, "4k3/8/8/3p4/8/4N3/8/4K3 w - - 0 1", "e3d5"),
+        Cue::Capture
+    );
+    let launch = "10/mrnbqkbnrm/ppppp1pppp/10/5p4/10/3P6/PPP1PPPPPP/MRNBQKBNRM/10 w KQkq - 0 2 L";
+    assert_eq!(cue(Variant::Stratomic, launch, "a2@f6"), Cue::Explosion);
+    assert_eq!(
+        cue(Variant::FlyingBombers, HELICOPTER, "a8a10"),
+        Cue::Strike
+    );
+    assert_eq!(cue(Variant::FlyingBombers, HELICOPTER, "a8a2"), Cue::Move);
+}
