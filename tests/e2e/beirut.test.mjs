@@ -32,7 +32,12 @@ async function pageText(page, consoleLines) {
   const inPage = await page.evaluate(() => {
     const g = window.boomchess.game;
     return JSON.stringify({
-      dom: document.documentElement.outerHTML.replace(/integrity="[^"]*"/g, ''),
+      // The rules help is fixed text (it names squares such as g1 in its castling rules).
+      dom: (() => {
+        const root = document.documentElement.cloneNode(true);
+        root.querySelector('#rules-dialog')?.remove();
+        return root.outerHTML.replace(/integrity="[^"]*"/g, '');
+      })(),
       local: JSON.stringify(localStorage),
       session: JSON.stringify(sessionStorage),
       fen: g.fen(),
