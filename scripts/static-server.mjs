@@ -2,7 +2,9 @@
 //
 // Used by scripts/serve (`node scripts/static-server.mjs dist 8080`) and imported by the end-to-end
 // tests, which start it on a free port and stop it when done. It serves `.wasm` as
-// `application/wasm` so the browser can compile the module while it streams in.
+// `application/wasm` so the browser can compile the module while it streams in, and sends
+// `Access-Control-Allow-Origin: *` as a CDN does, so pages on other origins can load the embed
+// module (www/embed.js), its glue and the wasm. No COOP/COEP headers: embedding needs none.
 
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -41,6 +43,7 @@ export function startServer(dir, port = 0) {
       res.writeHead(200, {
         'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
         'Cache-Control': 'no-cache',
+        'Access-Control-Allow-Origin': '*',
       });
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch {

@@ -1113,7 +1113,10 @@ fn update_panel(panel: &Panel, game: &Game) {
     }
     enable(&panel.undo, game.can_undo());
     enable(&panel.redo, game.can_redo());
-    show(&panel.boom, game.selected_boom().is_some());
+    show(
+        &panel.boom,
+        game.selected_boom().is_some() && !game.is_diagram(),
+    );
     show(&panel.confirm, game.carriers_to_choose() > 0);
     enable(
         &panel.confirm,
@@ -1236,6 +1239,12 @@ pub fn status_js(game: &Game) -> JsValue {
 
 /// "White to move", "Black to move — check!", or how the game ended.
 pub fn status_text(game: &Game) -> String {
+    if game.is_diagram() && !game.is_over() {
+        return format!(
+            "Diagram: {} to move — click a piece to see its moves",
+            side_name(game.turn())
+        );
+    }
     if game.curtain() {
         return if game.carriers_pending() {
             format!(

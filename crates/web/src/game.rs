@@ -97,6 +97,9 @@ pub struct Game {
     promotion: Option<Promotion>,
     /// Against the computer: the side it plays and its level (1–8).
     computer: Option<(Color, u8)>,
+    /// A diagram (mode `diagram`): the position is shown with every carrier, a click on any
+    /// piece previews its moves and blast areas, and nothing is ever played.
+    diagram: bool,
     /// A random number drawn for this game and never shown: it seeds the computer's carrier
     /// choice and its moves, so neither can be predicted by running the engine on the position
     /// (a fixed seed would make it pick the same carrier in every game).
@@ -168,6 +171,7 @@ impl Game {
             selected: None,
             promotion: None,
             computer: None,
+            diagram: false,
             secret: random_u64(),
         };
         game.refresh();
@@ -267,6 +271,51 @@ impl Game {
         Ok(())
     }
 
+    /// The same game as a diagram: no curtain, no computer, every carrier shown; clicking a piece
+    /// of either side selects it and shows its moves (and a carrier's or missile's blast area),
+    /// and [`Game::play`] refuses every move. A Beirut position without carriers is shown as it
+    /// is (no carrier choice).
+    pub fn as_diagram(mut self) -> Game {
+        self.curtains = false;
+        self.curtain = false;
+        self.computer = None;
+        self.diagram = true;
+        self.selected = None;
+        self.promotion = None;
+        self.marks.clear();
+        self.refresh();
+        self
+    }
+
+    /// Whether this game is a diagram ([`Game::as_diagram`]).
+    pub fn is_diagram(&self) -> bool {
+        self.diagram
+    }
+
+    /// A diagram's moves: those of the side to move, and those the other side would have if it
+    /// were its turn (the same position with the turn passed and no en-passant square; none if
+    /// that position is not a legal one, e.g. with the side to move in check).
+    fn diagram_moves(&self) -> Vec<BoardMove> {
+        if self.shown.outcome().is_some() {
+            return Vec::new();
+        }
+        let mut moves = self.shown.legal_moves_uci();
+        let fen = self.shown.fen();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        if fields.len() >= 4 {
+            let other = if fields[1] == "w" { "b" } else { "w" };
+            fields[1] = other;
+            fields[3] = "-";
+            let passed = fields.join(" ");
+            if let Ok(pos) = VariantPosition::from_fen(self.variant(), self.options(), &passed) {
+                if pos.outcome().is_none() {
+                    moves.extend(pos.legal_moves_uci());
+                }
+            }
+        }
+        moves.iter().filter_map(|m| BoardMove::parse(m)).collect()
+    }
+
     /// The same game without the pass-the-device curtain (for a board everybody may see in
     /// full, such as tests of the board's drawing).
     pub fn without_curtain(mut self) -> Game {
@@ -281,6 +330,7 @@ impl Game {
         let position = *self.referee.position();
         let human = self.computer().map(|c| !c);
         self.shown = match self.stage() {
+            _ if self.diagram => position,
             Stage::Over(_) => position,
             Stage::Setup(_) if human.is_some() => self
                 .referee
@@ -293,6 +343,8 @@ impl Game {
             Stage::Play(c) => position.view(c),
         };
         self.legal = match self.stage() {
+            // A diagram previews the moves of both sides.
+            _ if self.diagram => self.diagram_moves(),
             Stage::Play(c) if self.computer() != Some(c) => self
                 .shown
                 .legal_moves_uci()
@@ -373,6 +425,8 @@ impl Game {
     /// The stage: setup, curtain, play or over.
     pub fn stage(&self) -> Stage {
         match self.referee.phase() {
+            // A Beirut diagram without carriers: shown as it is, no carrier choice.
+            Phase::Setup(_) if self.diagram => Stage::Play(self.referee.position().turn()),
             Phase::Setup(c) if self.curtain => Stage::Curtain(c),
             Phase::Setup(c) => Stage::Setup(c),
             Phase::Play if self.curtain => Stage::Curtain(self.referee.position().turn()),
@@ -414,7 +468,7 @@ impl Game {
 
     /// Whether carriers are still to be chosen (setup phase, curtain or not).
     pub fn carriers_pending(&self) -> bool {
-        matches!(self.referee.phase(), Phase::Setup(_))
+        !self.diagram && matches!(self.referee.phase(), Phase::Setup(_))
     }
 
     /// The variant being played.
@@ -546,7 +600,7 @@ impl Game {
     /// The side to move (in the setup phase: the side choosing).
     pub fn turn(&self) -> Color {
         match self.referee.phase() {
-            Phase::Setup(c) => c,
+            Phase::Setup(c) if !self.diagram => c,
             _ => self.referee.position().turn(),
         }
     }
@@ -559,7 +613,14 @@ impl Game {
     /// Coordinate texts of every legal move of the side to move, from its own view (none in
     /// setup, behind the curtain, or once over).
     pub fn legal_moves(&self) -> impl Iterator<Item = &str> {
-        self.legal.iter().map(|m| m.uci.as_str())
+        // A diagram also holds the other side's moves (for its previews): not handed out here.
+        let turn = self.turn();
+        self.legal
+            .iter()
+            .filter(move |m| {
+                !self.diagram || self.piece_at(m.from).is_some_and(|p| p.color == turn)
+            })
+            .map(|m| m.uci.as_str())
     }
 
     /// Whether the game has ended.
@@ -597,6 +658,9 @@ impl Game {
     /// Sets off the selected carrier (the Boom button). `false` if no carrier that may boom is
     /// selected.
     pub fn boom(&mut self) -> bool {
+        if self.diagram {
+            return false;
+        }
         match self.selected_boom().map(|b| b.uci.clone()) {
             Some(uci) => self.play(&uci).is_ok(),
             None => false,
@@ -668,6 +732,18 @@ impl Game {
     /// a marked target, pick a promotion piece, or clear the selection. Never changes the
     /// position unless the referee accepted the move.
     pub fn click(&mut self, sq: Square) -> ClickOutcome {
+        if self.diagram {
+            // Select/preview only: any piece (either side) is selected, everything else
+            // (its own square again, an empty square, a target) clears the selection.
+            return if self.selected != Some(sq) && self.piece_at(sq).is_some() {
+                self.selected = Some(sq);
+                ClickOutcome::Selected(sq)
+            } else if self.selected.take().is_some() {
+                ClickOutcome::Deselected
+            } else {
+                ClickOutcome::Ignored
+            };
+        }
         if self.lift_curtain() {
             return ClickOutcome::CurtainLifted;
         }
@@ -726,6 +802,9 @@ impl Game {
     /// click would; if `to` is not a target nothing changes and the piece stays selected (it
     /// snaps back).
     pub fn drop_on(&mut self, to: Square) -> Option<ClickOutcome> {
+        if self.diagram {
+            return None;
+        }
         let from = self.selected?;
         self.go(from, to)
     }
@@ -798,6 +877,11 @@ impl Game {
     /// nobody can probe for the other side's carriers).
     pub fn play(&mut self, uci: &str) -> Result<(), String> {
         let text = uci.trim();
+        if self.diagram {
+            return Err(
+                "this board is a diagram: it shows a position, no moves are played".to_owned(),
+            );
+        }
         match self.stage() {
             Stage::Setup(_) => return Err("carriers must be chosen first".to_owned()),
             Stage::Curtain(_) => return Err("the curtain is up: lift it first".to_owned()),
@@ -844,7 +928,7 @@ impl Game {
     /// Takes back the last move (the seat passes back, behind the curtain in hot-seat Beirut).
     /// Against the computer: back to the human's previous turn (its reply and the human's move).
     pub fn undo(&mut self) -> bool {
-        if !self.can_undo() {
+        if self.diagram || !self.can_undo() {
             return false;
         }
         self.referee.undo();
@@ -861,7 +945,7 @@ impl Game {
 
     /// Plays again the last move taken back (against the computer: with its reply).
     pub fn redo(&mut self) -> bool {
-        if self.referee.redo().is_none() {
+        if self.diagram || self.referee.redo().is_none() {
             return false;
         }
         if self.computer_to_move() && self.referee.can_redo() {
@@ -873,6 +957,9 @@ impl Game {
 
     /// Whether a move can be taken back / replayed.
     pub fn can_undo(&self) -> bool {
+        if self.diagram {
+            return false;
+        }
         let played = self.referee.moves().len();
         match self.computer() {
             None => played > 0,
@@ -892,6 +979,6 @@ impl Game {
 
     /// Whether a move taken back can be replayed.
     pub fn can_redo(&self) -> bool {
-        self.referee.can_redo()
+        !self.diagram && self.referee.can_redo()
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! Rust owns the game state (with `boomchess_rules` as the referee) and draws it on an HTML
 //! canvas; the page (`index.html`) only provides the elements and forwards input. On load,
-//! [`start`] finds the page's `<canvas id="board">`, mounts an [`App`] on it, wires the variant
-//! selector and buttons, and fills in the `window.boomchess` handle that `index.html` created:
+//! [`start`] finds the page's `<canvas id="board" data-boomchess-page>`, mounts an [`App`] on it,
+//! wires the variant selector and buttons, restores a shared (`?game=`, [`share`]) or saved game,
+//! and fills in the `window.boomchess` handle that `index.html` created:
 //!
 //! - `ready`: a Promise that resolves once the board is drawn (created by `index.html`);
 //! - `squareCenter('e2')`: `{x, y}` in client pixels, or `null` for a name not on the board;
@@ -12,18 +13,24 @@
 //!   on bad input;
 //! - `game`: the game API of issue 6 (`newGame`, `chooseCarriers`, `liftCurtain`, `fen`,
 //!   `legalMoves`, `play` (a Promise), `undo`, `redo`, `status`, `moves`, `squareCenter`, `on`).
-//!   In hot-seat Beirut everything it returns is the side to move's own view (README.md).
+//!   In hot-seat Beirut everything it returns is the side to move's own view (README.md);
+//! - `shareLink()`: the address that reopens the game ([`share`]).
+//!
+//! Boards embedded in other pages (`www/embed.js`) are mounted by [`embed::mount_board`]; every
+//! board's handle, the page's and the embedded ones, comes from [`game_handle`].
 //!
 //! The modules are public so the wasm-bindgen tests (and later pages) can reuse them.
 
 pub mod app;
 pub mod computer;
+pub mod embed;
 pub mod game;
 pub mod geometry;
 pub mod moves;
 pub mod pieces;
 pub mod render;
 pub mod save;
+pub mod share;
 pub mod sound;
 
 pub use app::App;
@@ -37,7 +44,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CustomEvent, CustomEventInit, Document, HtmlElement, HtmlSelectElement, Window};
 
 /// The argument of `newGame`: `{variant, options, fen, mode, humanSide, level}` (all but the
-/// variant optional; names as in RULES.md §5b).
+/// variant optional; names as in RULES.md §5b; `mode` is `hotseat`, `ai` or `diagram`).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct NewGame {
@@ -64,7 +71,7 @@ enum OptionWords {
 
 /// A game from `newGame`'s argument: a variant name, or `{variant, options, fen, mode,
 /// humanSide, level}`. The error says what is wrong (unknown variant or option, bad position
-/// text, a mode not offered yet, wrong argument).
+/// text, an unknown mode, wrong argument).
 pub fn game_from_js(arg: JsValue) -> Result<Game, String> {
     let spec = match arg.as_string() {
         Some(variant) => NewGame {
@@ -94,15 +101,15 @@ pub fn game_from_js(arg: JsValue) -> Result<Game, String> {
             .collect(),
     };
     let options = Options::parse(variant, &words).map_err(|e| e.to_string())?;
-    match spec.mode.as_deref() {
-        None | Some("hotseat") => {}
-        Some("ai") => {}
+    let diagram = match spec.mode.as_deref() {
+        None | Some("hotseat") | Some("ai") => false,
+        Some("diagram") => true,
         Some(other) => {
             return Err(format!(
-                "unknown mode {other:?}: expected 'hotseat' or 'ai'"
+                "unknown mode {other:?}: expected 'hotseat', 'ai' or 'diagram'"
             ))
         }
-    }
+    };
     let computer = (spec.mode.as_deref() == Some("ai")).then(|| {
         if spec.human_side.as_deref() == Some("black") {
             Color::White
@@ -128,6 +135,7 @@ pub fn game_from_js(arg: JsValue) -> Result<Game, String> {
     };
     Ok(match computer {
         Some(color) => game.against_computer(color, spec.level.map_or(3, |l| l as u8)),
+        None if diagram => game.as_diagram(),
         None => game,
     })
 }
@@ -163,7 +171,8 @@ fn square_names(arg: &JsValue) -> Result<Vec<String>, String> {
         .map_err(|_| "chooseCarriers takes an array of square names such as ['e2']".to_owned())
 }
 
-fn js_error(message: &str) -> JsValue {
+/// A JavaScript `Error` with this message.
+pub fn js_error(message: &str) -> JsValue {
     js_sys::Error::new(message).into()
 }
 
@@ -174,9 +183,10 @@ struct Point {
     y: f64,
 }
 
-/// Entry point, run when the module is instantiated. Does nothing on a page without a
-/// `#board` canvas (the wasm-bindgen test pages, a future Web Worker), so the same module can
-/// be loaded anywhere.
+/// Entry point, run when the module is instantiated. Does nothing on a page without the game
+/// page's `<canvas id="board" data-boomchess-page>` (the wasm-bindgen test pages, the computer's
+/// Web Worker, a wiki page embedding boards with `embed.js`), so the same module can be loaded
+/// anywhere.
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();
@@ -186,7 +196,10 @@ pub fn start() {
     let Some(document) = window.document() else {
         return;
     };
-    if document.get_element_by_id("board").is_none() {
+    let page = document
+        .get_element_by_id("board")
+        .is_some_and(|board| board.has_attribute("data-boomchess-page"));
+    if !page {
         return;
     }
     match start_page(&window, &document) {
@@ -299,9 +312,66 @@ fn start_page(window: &Window, document: &Document) -> Result<(), JsValue> {
     });
     app.wire_browsing(document)?;
     sound::wire(window, document)?;
-    restore_saved(window, &app, element("notice"));
+    let notice = element("notice");
+    on_click(document, "share", {
+        let handle = app.clone();
+        let notice = notice.clone();
+        move || show_share_link(&handle, notice.as_ref())
+    })?;
+    if !restore_shared(window, &app, notice.as_ref()) {
+        restore_saved(window, &app, notice);
+    }
     app.persist();
     expose_handle(window, &app)
+}
+
+/// Opens the game of a share link (`?game=`, [`share`]): it wins over the saved game, and the
+/// parameter is then taken out of the address (a reload restores the saved game, which is now
+/// this one). A bad link is reported in `#notice`. Returns whether the address had a link.
+fn restore_shared(window: &Window, app: &App, notice: Option<&HtmlElement>) -> bool {
+    let Some(value) = window
+        .location()
+        .search()
+        .ok()
+        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
+        .and_then(|params| params.get(share::PARAM))
+    else {
+        return false;
+    };
+    match share::decode(&value) {
+        Ok(game) => {
+            let variant = game.variant();
+            app.set_game(game);
+            if let Some(select) = window
+                .document()
+                .and_then(|d| d.get_element_by_id("variant"))
+                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+            {
+                select.set_value(variant.name());
+            }
+            if let Ok(history) = js_sys::Reflect::get(window, &"history".into()) {
+                let path = window.location().pathname().unwrap_or_default();
+                let replace = js_sys::Reflect::get(&history, &"replaceState".into())
+                    .ok()
+                    .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+                if let Some(replace) = replace {
+                    replace
+                        .call3(&history, &JsValue::NULL, &"".into(), &path.into())
+                        .ok();
+                }
+            }
+            true
+        }
+        Err(err) => {
+            if let Some(notice) = notice {
+                notice.set_text_content(Some(&format!(
+                    "The shared game could not be opened: {err}."
+                )));
+                notice.set_hidden(false);
+            }
+            false
+        }
+    }
 }
 
 /// Restores the saved game (unless a `?variant=` link asks for a new one); a corrupt or
@@ -343,7 +413,9 @@ fn on_click(document: &Document, id: &str, f: impl FnMut() + 'static) -> Result<
     Ok(())
 }
 
-/// Adds the automation functions to `window.boomchess` (created by `index.html`, or here).
+/// Adds the page's functions to `window.boomchess` (created by `index.html`, or here): the game
+/// handle of [`game_handle`] as `game`, a few of its functions on `window.boomchess` itself,
+/// and `shareLink()`.
 fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
     let key = JsValue::from_str("boomchess");
     let mut handle = js_sys::Reflect::get(window, &key)?;
@@ -351,7 +423,60 @@ fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
         handle = js_sys::Object::new().into();
         js_sys::Reflect::set(window, &key, &handle)?;
     }
-    let set = |name: &str, f: &JsValue| js_sys::Reflect::set(&handle, &JsValue::from_str(name), f);
+    let doc = window.document();
+    // Keep the selector in step with a game started from script.
+    let game = game_handle(app, move |variant| {
+        if let Some(select) = doc
+            .as_ref()
+            .and_then(|d| d.get_element_by_id("variant"))
+            .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+        {
+            select.set_value(variant.name());
+        }
+    })?;
+    for name in [
+        "squareCenter",
+        "fen",
+        "legalMoves",
+        "selected",
+        "variant",
+        "newGame",
+    ] {
+        let f = js_sys::Reflect::get(&game, &name.into())?;
+        js_sys::Reflect::set(&handle, &name.into(), &f)?;
+    }
+    let a = app.clone();
+    let share = Closure::<dyn Fn() -> Result<String, JsValue>>::new(move || {
+        share_link(&a).map_err(|e| js_error(&e))
+    });
+    js_sys::Reflect::set(&handle, &"shareLink".into(), share.as_ref())?;
+    share.forget();
+    js_sys::Reflect::set(&handle, &"game".into(), &game)?;
+    Ok(())
+}
+
+/// The game handle of a board: the object the page offers as `window.boomchess.game` and that
+/// `mount()` of the embed module resolves to, built the same way for every board. Its functions
+/// (`newGame`, `chooseCarriers`, `liftCurtain`, `fen`, `legalMoves`, `selected`, `variant`,
+/// `play`, `undo`, `redo`, `status`, `moves`, `squareCenter`, `on`, `thinking`, `lastThought`)
+/// are described in README.md. `after_new_game` runs after `newGame` replaced the game.
+pub fn game_handle(
+    app: &App,
+    after_new_game: impl Fn(Variant) + 'static,
+) -> Result<js_sys::Object, JsValue> {
+    let game = js_sys::Object::new();
+    let put = |name: &str, f: &JsValue| js_sys::Reflect::set(&game, &JsValue::from_str(name), f);
+
+    let a = app.clone();
+    let new_game = Closure::<dyn Fn(JsValue) -> Result<(), JsValue>>::new(move |arg: JsValue| {
+        let game = game_from_js(arg).map_err(|e| js_error(&e))?;
+        let variant = game.variant();
+        a.set_game(game);
+        after_new_game(variant);
+        Ok(())
+    });
+    put("newGame", new_game.as_ref())?;
+    new_game.forget();
 
     let a = app.clone();
     let square_center = Closure::<dyn Fn(JsValue) -> JsValue>::new(move |name: JsValue| {
@@ -360,12 +485,12 @@ fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
             .and_then(|(x, y)| serde_wasm_bindgen::to_value(&Point { x, y }).ok())
             .unwrap_or(JsValue::NULL)
     });
-    set("squareCenter", square_center.as_ref())?;
+    put("squareCenter", square_center.as_ref())?;
     square_center.forget();
 
     let a = app.clone();
     let fen = Closure::<dyn Fn() -> String>::new(move || a.with_game(|g| g.fen()));
-    set("fen", fen.as_ref())?;
+    put("fen", fen.as_ref())?;
     fen.forget();
 
     let a = app.clone();
@@ -373,7 +498,7 @@ fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
         let moves: Vec<String> = a.with_game(|g| g.legal_moves().map(str::to_owned).collect());
         serde_wasm_bindgen::to_value(&moves).unwrap_or(JsValue::NULL)
     });
-    set("legalMoves", legal.as_ref())?;
+    put("legalMoves", legal.as_ref())?;
     legal.forget();
 
     let a = app.clone();
@@ -381,55 +506,14 @@ fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
         a.with_game(|g| g.selected())
             .map_or(JsValue::NULL, |sq| JsValue::from_str(&sq.name()))
     });
-    set("selected", selected.as_ref())?;
+    put("selected", selected.as_ref())?;
     selected.forget();
 
     let a = app.clone();
     let variant =
         Closure::<dyn Fn() -> String>::new(move || a.with_game(|g| g.variant().name().to_owned()));
-    set("variant", variant.as_ref())?;
+    put("variant", variant.as_ref())?;
     variant.forget();
-
-    let a = app.clone();
-    let doc = window.document();
-    let new_game = Closure::<dyn Fn(JsValue) -> Result<(), JsValue>>::new(move |arg: JsValue| {
-        let game = game_from_js(arg).map_err(|e| js_error(&e))?;
-        let variant = game.variant();
-        a.set_game(game);
-        // Keep the selector in step with a game started from script.
-        if let Some(select) = doc
-            .as_ref()
-            .and_then(|d| d.get_element_by_id("variant"))
-            .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
-        {
-            select.set_value(variant.name());
-        }
-        Ok(())
-    });
-    set("newGame", new_game.as_ref())?;
-
-    // window.boomchess.game: the game API of issue 6.
-    let game = js_sys::Object::new();
-    let put = |name: &str, f: &JsValue| js_sys::Reflect::set(&game, &JsValue::from_str(name), f);
-    put("newGame", new_game.as_ref())?;
-    new_game.forget();
-    put(
-        "squareCenter",
-        &js_sys::Reflect::get(&handle, &"squareCenter".into())?,
-    )?;
-    put("fen", &js_sys::Reflect::get(&handle, &"fen".into())?)?;
-    put(
-        "legalMoves",
-        &js_sys::Reflect::get(&handle, &"legalMoves".into())?,
-    )?;
-    put(
-        "selected",
-        &js_sys::Reflect::get(&handle, &"selected".into())?,
-    )?;
-    put(
-        "variant",
-        &js_sys::Reflect::get(&handle, &"variant".into())?,
-    )?;
 
     let a = app.clone();
     let choose = Closure::<dyn Fn(JsValue) -> Result<(), JsValue>>::new(move |arg: JsValue| {
@@ -521,6 +605,74 @@ fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
     last_thought.forget();
 
     app::browsing_api(app, &game)?;
-    set("game", &game)?;
-    Ok(())
+    Ok(game)
+}
+
+/// The address that reopens the board's game (`?game=`, see [`share`]), or why it cannot be
+/// shared yet.
+fn share_link(app: &App) -> Result<String, String> {
+    let value = app.with_game(share::encode)?;
+    let location = web_sys::window().ok_or("no window")?.location();
+    let base = format!(
+        "{}{}",
+        location.origin().map_err(|_| "no page address")?,
+        location.pathname().map_err(|_| "no page address")?
+    );
+    Ok(format!("{base}?{}={value}", share::PARAM))
+}
+
+/// Shows the share link in `#notice` (and copies it to the clipboard where the browser allows),
+/// or why the game cannot be shared yet.
+fn show_share_link(app: &App, notice: Option<&HtmlElement>) {
+    let Some(notice) = notice else {
+        return;
+    };
+    match share_link(app) {
+        Ok(url) => {
+            let copied = copy_to_clipboard(&url);
+            notice.set_inner_html(&format!(
+                "{} <a class=\"share-link\" href=\"{url}\">{url}</a>",
+                if copied {
+                    "Link to this game (copied):"
+                } else {
+                    "Link to this game:"
+                },
+                url = url
+                    .replace('&', "&amp;")
+                    .replace('"', "&quot;")
+                    .replace('<', "&lt;")
+            ));
+        }
+        Err(err) => notice.set_text_content(Some(&format!("Cannot share this game: {err}."))),
+    }
+    notice.set_hidden(false);
+}
+
+/// Asks `navigator.clipboard.writeText` to copy the text; whether the browser offers it.
+fn copy_to_clipboard(text: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let clipboard = js_sys::Reflect::get(&window, &"navigator".into())
+        .and_then(|navigator| js_sys::Reflect::get(&navigator, &"clipboard".into()))
+        .ok()
+        .filter(|c| c.is_object());
+    let Some(clipboard) = clipboard else {
+        return false;
+    };
+    let write = js_sys::Reflect::get(&clipboard, &"writeText".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    match write.map(|f| f.call1(&clipboard, &JsValue::from_str(text))) {
+        Some(Ok(promise)) => {
+            // A refusal (no permission, page not focused) leaves the link on the page anyway.
+            if let Ok(promise) = promise.dyn_into::<js_sys::Promise>() {
+                let ignore = Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {});
+                let _ = promise.catch(&ignore);
+                ignore.forget();
+            }
+            true
+        }
+        _ => false,
+    }
 }

@@ -28,7 +28,7 @@ pub struct Record {
     pub variant: String,
     /// Option words, comma-separated.
     pub options: String,
-    /// `hotseat` or `ai`.
+    /// `hotseat`, `ai` or `diagram`.
     pub mode: String,
     /// Against the computer: `white` or `black`.
     pub human_side: String,
@@ -50,6 +50,7 @@ pub fn record(game: &Game) -> Record {
             if c == Color::White { "black" } else { "white" },
             game.level().unwrap_or(3),
         ),
+        None if game.is_diagram() => ("diagram", "white", 3),
         None => ("hotseat", "white", 3),
     };
     let setup = matches!(referee.phase(), Phase::Setup(_));

@@ -1,0 +1,151 @@
+//! Share links: the page's address can carry a game, `?game=<text>`, so that opening the link
+//! restores it (variant, options, mode, the start position and the moves, replayed through the
+//! rules crate like a saved game).
+//!
+//! `<text>` is the game's [`save::Record`] as JSON in base64url (RFC 4648 §5, no padding): only
+//! letters, digits, `-` and `_`, so it needs no escaping in an address. It is not obfuscated: a
+//! link is public by nature. That is why a Beirut game is shared only when its start position's
+//! carriers are no secret any more: once the game is over, when every carrier of both sides has
+//! been revealed by its own explosion (a boom, or a capture under Dead Man's Switch), in a diagram
+//! (which shows every carrier), or before any carrier is chosen (then the link holds the variant
+//! and options only).
+
+use boomchess_rules::{Color, MoveKind, Phase, Variant};
+
+use crate::game::Game;
+use crate::save::{self, Record};
+
+/// The query parameter of a share link.
+pub const PARAM: &str = "game";
+
+const BASE64URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/// Bytes as base64url text without padding.
+pub fn base64url(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..=chunk.len() {
+            out.push(char::from(BASE64URL[(n >> (18 - 6 * i)) as usize & 63]));
+        }
+    }
+    out
+}
+
+/// The bytes of base64url text (padding `=` tolerated); `None` for anything else.
+pub fn from_base64url(text: &str) -> Option<Vec<u8>> {
+    let text = text.trim().trim_end_matches('=').as_bytes();
+    if text.len() % 4 == 1 {
+        return None;
+    }
+    let value = |c: u8| BASE64URL.iter().position(|&a| a == c).map(|v| v as u32);
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    for chunk in text.chunks(4) {
+        let mut n = 0u32;
+        for (i, &c) in chunk.iter().enumerate() {
+            n |= value(c)? << (18 - 6 * i);
+        }
+        for i in 0..chunk.len() - 1 {
+            out.push((n >> (16 - 8 * i)) as u8);
+        }
+    }
+    Some(out)
+}
+
+/// Whether every carrier of the start position has been revealed by its own explosion: a boom
+/// by its side, or (Dead Man's Switch) its capture. A carrier captured quietly or caught in
+/// another blast was never shown, so it still counts as secret.
+pub fn carriers_public(game: &Game) -> bool {
+    let referee = game.referee();
+    let start = referee.start_position();
+    let mut revealed = [0usize; 2];
+    let index = |c: Color| usize::from(c == Color::Black);
+    for (ply, m) in referee.moves().into_iter().enumerate() {
+        let Some(before) = referee.position_at(ply) else {
+            continue;
+        };
+        let mover = before.turn();
+        if m.kind == MoveKind::Boom {
+            revealed[index(mover)] += 1;
+        } else if game.options().dead_mans_switch {
+            let captured = if m.kind == MoveKind::EnPassant {
+                let (file, _) = before.coords(m.to);
+                let (_, rank) = before.coords(m.from);
+                before.square(file, rank)
+            } else {
+                Some(m.to)
+            };
+            if captured.is_some_and(|sq| {
+                before.is_carrier(sq) && before.piece_at(sq).is_some_and(|p| p.color != mover)
+            }) {
+                revealed[index(!mover)] += 1;
+            }
+        }
+    }
+    Color::ALL
+        .into_iter()
+        .all(|c| revealed[index(c)] >= start.carriers(c).len())
+}
+
+/// Why this game may not be shared now (Beirut with secret carriers), if it may not.
+pub fn refusal(game: &Game) -> Option<&'static str> {
+    let secret = game.variant() == Variant::Beirut
+        && !game.is_diagram()
+        && !matches!(game.referee().phase(), Phase::Setup(_) | Phase::Over(_))
+        && !carriers_public(game);
+    secret.then_some(
+        "in Beirut the carriers are secret: a game can be shared once it is over or every carrier \
+         has exploded",
+    )
+}
+
+/// The value of `?game=` for this game, or why it cannot be shared yet.
+pub fn encode(game: &Game) -> Result<String, String> {
+    if let Some(why) = refusal(game) {
+        return Err(why.to_owned());
+    }
+    Ok(base64url(encode_record(&save::record(game)).as_bytes()))
+}
+
+fn encode_record(record: &Record) -> String {
+    let value = serde_wasm_bindgen::to_value(record).unwrap_or(wasm_bindgen::JsValue::NULL);
+    js_sys::JSON::stringify(&value)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
+/// The record of a `?game=` value; the error says what is wrong with it.
+pub fn decode_record(text: &str) -> Result<Record, String> {
+    let bytes = from_base64url(text).ok_or("the link is damaged (not base64url text)")?;
+    let json = String::from_utf8(bytes).map_err(|_| "the link is damaged (not UTF-8)")?;
+    let value = js_sys::JSON::parse(&json).map_err(|_| "the link is damaged (not JSON)")?;
+    let record: Record = serde_wasm_bindgen::from_value(value)
+        .map_err(|e| format!("the link does not describe a game: {e}"))?;
+    if record.v != save::VERSION {
+        return Err(format!(
+            "the link has version {}, expected {}",
+            record.v,
+            save::VERSION
+        ));
+    }
+    Ok(record)
+}
+
+/// The game of a `?game=` value: built and replayed move by move through the referee (a forged
+/// link cannot produce an illegal position).
+pub fn decode(text: &str) -> Result<Game, String> {
+    save::restore(&decode_record(text)?).map(|game| {
+        // A shared hot-seat game is opened for the people at this device: no curtain to lift first
+        // (its carriers are public, or it has none yet).
+        if game.curtain() && !game.carriers_pending() {
+            let mut game = game;
+            game.lift_curtain();
+            game
+        } else {
+            game
+        }
+    })
+}

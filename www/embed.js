@@ -1,0 +1,136 @@
+// boomchess boards for any page: one <script type="module" src=".../embed.js"></script> mounts every
+// element with a data-boomchess attribute (README.md, "Embedding", lists the attributes), and
+// `mount(element, options)` mounts one from script. The module loads the game's WebAssembly once
+// for all boards of the page, from beside this file (import.meta.url), so the files can be hosted
+// on another origin (they need the CORS header `Access-Control-Allow-Origin`).
+
+import init, { mountBoard } from './boomchess-web.js';
+
+/** The `data-` attributes read from a board's element (beside `data-boomchess`, the variant). */
+const ATTRIBUTES = ['options', 'fen', 'moves', 'mode', 'side', 'level', 'size', 'orientation', 'select'];
+
+const STYLE = `
+.boomchess-embed { display: inline-flex; flex-wrap: wrap; gap: 12px; align-items: flex-start;
+  max-width: 100%; font: 14px/1.4 system-ui, sans-serif; color: #1f2328; text-align: left; }
+.boomchess-embed [hidden] { display: none !important; }
+.boomchess-embed .boomchess-board { display: block; height: auto; touch-action: none;
+  border-radius: 4px; box-shadow: 0 1px 4px rgba(0, 0, 0, 0.25); }
+.boomchess-embed .boomchess-board:focus-visible { outline: 3px solid #0969da; outline-offset: 2px; }
+.boomchess-embed .boomchess-panel { display: flex; flex-direction: column; gap: 6px;
+  min-width: 140px; max-width: 220px; }
+.boomchess-embed .boomchess-status { margin: 0; font-weight: 600; }
+.boomchess-embed .boomchess-result { margin: 0; padding: 6px 8px; border-radius: 4px;
+  background: #fff8c5; border: 1px solid #d4a72c; }
+.boomchess-embed .boomchess-result strong { margin-right: 0.4em; }
+.boomchess-embed .boomchess-moves { margin: 0; padding-left: 2.2em; max-height: 220px; overflow: auto;
+  font-variant-numeric: tabular-nums; }
+.boomchess-embed .boomchess-moves:empty { display: none; }
+.boomchess-embed .boomchess-moves span { display: inline-block; min-width: 4.2em; }
+.boomchess-embed .boomchess-actions, .boomchess-embed .boomchess-nav { display: flex; gap: 6px; flex-wrap: wrap; }
+.boomchess-embed button { font: inherit; padding: 3px 10px; border-radius: 4px; border: 1px solid #8c959f;
+  background: #f6f8fa; color: inherit; cursor: pointer; }
+.boomchess-embed button:disabled { opacity: 0.5; cursor: default; }
+.boomchess-embed .boomchess-boom { background: #cf222e; border-color: #a40e26; color: #fff; font-weight: 700; }
+.boomchess-error { display: inline-block; margin: 0; padding: 8px 12px; border: 1px solid #cf222e;
+  border-radius: 4px; background: #ffebe9; color: #82071e; font: 14px/1.4 system-ui, sans-serif; }
+`;
+
+/** The boards of this page: element → Promise of its game handle. */
+const boards = new WeakMap();
+
+let loading = null;
+
+/** Loads and instantiates the game's WebAssembly once (shared by every board of the page). */
+function load() {
+  loading ??= init({ module_or_path: new URL('boomchess-web_bg.wasm', import.meta.url) });
+  return loading;
+}
+
+function addStyle(doc) {
+  if (doc.querySelector('style[data-boomchess-embed]')) return;
+  const style = doc.createElement('style');
+  style.dataset.boomchessEmbed = '';
+  style.textContent = STYLE;
+  (doc.head || doc.documentElement).append(style);
+}
+
+/** Replaces the element's content with a readable error. */
+function showError(element, error) {
+  const message = (error && error.message) || String(error);
+  const box = element.ownerDocument.createElement('p');
+  box.className = 'boomchess-error';
+  box.setAttribute('role', 'alert');
+  box.textContent = `boomchess: ${message}`;
+  element.replaceChildren(box);
+  element.setAttribute('data-boomchess-error', message);
+}
+
+/** The options of an element's data- attributes, as `mount` takes them. */
+export function optionsOf(element) {
+  const options = { variant: element.getAttribute('data-boomchess') ?? '' };
+  for (const name of ATTRIBUTES) {
+    const value = element.getAttribute(`data-${name}`);
+    if (value !== null) options[name] = value;
+  }
+  return options;
+}
+
+/**
+ * Mounts a board into `element` (its content is replaced). `options`: `{variant, options, fen,
+ * moves, mode, side, level, size, orientation, select}`, the data- attributes' names and values.
+ * Resolves to the board's game handle (`newGame`, `chooseCarriers`, `fen`, `legalMoves`, `play`,
+ * `undo`, `status`, `squareCenter`, `on`, …, as `window.boomchess.game` of the game page); on bad
+ * options shows the error in the element and rejects with it.
+ */
+export function mount(element, options = {}) {
+  if (!element || element.nodeType !== 1) {
+    return Promise.reject(new TypeError('mount(element, options): element must be a DOM element'));
+  }
+  addStyle(element.ownerDocument);
+  element.removeAttribute('data-boomchess-error');
+  const board = load()
+    .then(() => mountBoard(element, options))
+    .catch((error) => {
+      showError(element, error);
+      throw error;
+    });
+  boards.set(element, board);
+  return board;
+}
+
+/** The Promise of the game handle of a board mounted in `element`, or `undefined`. */
+export function boardOf(element) {
+  return boards.get(element);
+}
+
+/**
+ * Mounts every `[data-boomchess]` element inside `root` that has no board yet. Resolves once all
+ * are mounted or have shown their error, to `[{element, handle}]` or `[{element, error}]`.
+ */
+export function mountAll(root = document) {
+  const found = [...root.querySelectorAll('[data-boomchess]')].filter((el) => !boards.has(el));
+  return Promise.all(
+    found.map((element) =>
+      mount(element, optionsOf(element)).then(
+        (handle) => ({ element, handle }),
+        (error) => ({ element, error }),
+      ),
+    ),
+  );
+}
+
+/** Settles when the boards present when the page finished loading are mounted (see mountAll). */
+export const ready = new Promise((resolve) => {
+  const start = () => {
+    resolve(mountAll());
+    // Boards added later (a live preview, a page that loads more content) are mounted too.
+    new MutationObserver((records) => {
+      if (records.some((r) => r.addedNodes.length > 0)) mountAll();
+    }).observe(document.documentElement, { childList: true, subtree: true });
+  };
+  if (document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', start, { once: true });
+  } else {
+    start();
+  }
+});
