@@ -215,7 +215,10 @@ describe('hot-seat Beirut', () => {
     assert.deepEqual(await api(page, () => window.over), [s]);
     assert.equal(await page.textContent('#status'), 'Black wins: checkmate (0-1)');
     assert.equal(await page.isVisible('#result'), true, 'the result box');
-    assert.equal(await page.textContent('#result'), '0-1Black wins: checkmate.All carriers are shown.');
+    assert.equal(
+      await page.textContent('#result'),
+      '0-1Black wins: checkmate.Carriers: White pawn a2; Black pawn h7',
+    );
     assert.equal(placement(await fen(page)), 'rnb1kbnr/pppp1ppp*/8/4p3/6Pq/5P2/P*PPPP2P/RNBQKBNR');
     // Both badges are drawn: a2 and h7 differ from pawns without a bomb on squares of their colour.
     assert.ok(differ(await squarePixel(page, 'a2', 0.3, -0.28), await squarePixel(page, 'c2', 0.3, -0.28)));

@@ -1094,9 +1094,9 @@ fn update_panel(panel: &Panel, game: &Game) {
                     None => "Draw".to_owned(),
                 };
                 let carriers = if game.variant() == boomchess_rules::Variant::Beirut {
-                    "<br>All carriers are shown."
+                    format!("<br>{}", escape(&carriers_left(game.referee().position())))
                 } else {
-                    ""
+                    String::new()
                 };
                 result.set_inner_html(&format!(
                     "<strong>{}</strong>{who}: {}.{carriers}",
@@ -1122,6 +1122,39 @@ fn update_panel(panel: &Panel, game: &Game) {
         &panel.confirm,
         game.marks().len() == usize::from(game.carriers_to_choose()),
     );
+}
+
+/// The bomb carriers still on the board, named for the game-over box (the board shows them
+/// too): `Carriers: White pawn d2; Black knight f6` (`none left` for a side whose carriers are
+/// gone).
+fn carriers_left(position: &VariantPosition) -> String {
+    let side = |color: Color| {
+        let mut names = Vec::new();
+        for rank in 0..position.ranks() {
+            for file in 0..position.files() {
+                let Some(sq) = position.square(file, rank) else {
+                    continue;
+                };
+                match position.piece_at(sq) {
+                    Some(p) if p.color == color && position.is_carrier(sq) => {
+                        names.push(format!(
+                            "{} {}",
+                            p.role.name(),
+                            Square::new(file, rank).name()
+                        ));
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let list = if names.is_empty() {
+            "none left".to_owned()
+        } else {
+            names.join(", ")
+        };
+        format!("{} {list}", side_name(color))
+    };
+    format!("Carriers: {}; {}", side(Color::White), side(Color::Black))
 }
 
 /// The browsing controls and the indicator: which earlier move is shown, the buttons enabled

@@ -1,0 +1,220 @@
+// Hidden-information audit of the page against the computer (issue 9; docs/hidden-information-audit.md).
+//
+// The same game is opened twice, differing only in where the computer's bomb carrier stands.
+// Everything a player can observe — the DOM, every output of window.boomchess.game, the canvas
+// pixels (also with the pointer over and clicks on the computer's pieces), the console, the
+// URL, cookies and storage — must be identical, and the messages to the computer's worker must
+// carry the computer's own view only. A control run shows the canvas digest does see carrier
+// marks (the human's own carrier on another square changes it).
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { env, useBrowser } from './harness.mjs';
+
+useBrowser();
+
+/** Beirut's start with White's carrier on `white` and Black's on `black`. */
+function startWith(white, black) {
+  const rank = (pieces, carrier, row) =>
+    [...pieces].map((p, i) => (`${'abcdefgh'[i]}${row}` === carrier ? `${p}*` : p)).join('');
+  return [
+    rank('rnbqkbnr', black, 8),
+    rank('pppppppp', black, 7),
+    '8/8/8/8',
+    rank('PPPPPPPP', white, 2),
+    rank('RNBQKBNR', white, 1),
+  ].join('/') + ' w KQkq - 0 1';
+}
+
+/** A page with the game ready that records the console and every message sent to a worker. */
+async function openRecorded() {
+  const page = await env.browser.newPage({ viewport: { width: 900, height: 900 } });
+  const console = [];
+  const errors = [];
+  page.on('console', (msg) => console.push(msg.text()));
+  page.on('pageerror', (err) => errors.push(err.message));
+  await page.addInitScript(() => {
+    window.__workerMessages = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      if (message && typeof message.fen === 'string') {
+        window.__workerMessages.push({ fen: message.fen, history: [...message.history] });
+      }
+      return post.call(this, message, ...rest);
+    };
+  });
+  await page.goto(env.server.url);
+  await page.evaluate(() => window.boomchess.ready);
+  return { page, console, errors };
+}
+
+/** Everything the player can read off the page, with the canvas as a SHA-256 digest. */
+function observe(page) {
+  return page.evaluate(async () => {
+    // Two frames: whatever the last input scheduled has been drawn.
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const game = window.boomchess.game;
+    const canvas = document.getElementById('board');
+    const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', pixels));
+    return {
+      canvas: Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join(''),
+      dom: document.documentElement.outerHTML,
+      url: location.href,
+      title: document.title,
+      cookie: document.cookie,
+      session: JSON.stringify(sessionStorage),
+      fen: game.fen(),
+      legalMoves: game.legalMoves(),
+      status: game.status(),
+      moves: game.moves(),
+      selected: game.selected(),
+    };
+  });
+}
+
+async function pointAt(page, square) {
+  const c = await page.evaluate((s) => window.boomchess.squareCenter(s), square);
+  await page.mouse.move(c.x, c.y);
+  return c;
+}
+
+/** Opens a game from `fen` — against the computer (human White, level 1) or, with `hotseat`,
+ * for two players — and records what White sees: at the start (in hot-seat first the curtain,
+ * then the lifted board), pointing at and clicking `probe` (a Black piece), then selecting
+ * White's own piece `own`. */
+async function audit(fen, probe, own, hotseat = false) {
+  const run = await openRecorded();
+  const { page } = run;
+  await page.evaluate(
+    ([f, h]) =>
+      window.boomchess.game.newGame(
+        h
+          ? { variant: 'beirut', fen: f, mode: 'hotseat' }
+          : { variant: 'beirut', fen: f, mode: 'ai', humanSide: 'white', level: 1 },
+      ),
+    [fen, hotseat],
+  );
+  const seen = {};
+  if (hotseat) {
+    seen.curtain = await observe(page);
+    await page.evaluate(() => window.boomchess.game.liftCurtain());
+  }
+  seen.start = await observe(page);
+  await pointAt(page, probe);
+  seen.hover = await observe(page);
+  const c = await pointAt(page, probe);
+  await page.mouse.click(c.x, c.y);
+  seen.clicked = await observe(page);
+  const o = await pointAt(page, own);
+  await page.mouse.click(o.x, o.y);
+  seen.own = await observe(page);
+  await page.mouse.click(o.x, o.y); // deselect
+  await page.mouse.move(1, 1);
+  return { ...run, seen };
+}
+
+/** Asserts two audits saw the same at every moment. */
+function assertSame(first, second, where) {
+  for (const moment of Object.keys(first.seen)) {
+    for (const key of Object.keys(first.seen[moment])) {
+      assert.deepEqual(
+        first.seen[moment][key],
+        second.seen[moment][key],
+        `${moment}: ${key} differs with the hidden carrier on ${where}`,
+      );
+    }
+  }
+}
+
+describe('hidden information in hot-seat Beirut', () => {
+  test("the curtain and White's turn look the same wherever Black's carrier stands", async () => {
+    const first = await audit(startWith('f2', 'd7'), 'd7', 'f2', true);
+    const second = await audit(startWith('f2', 'g8'), 'd7', 'f2', true);
+    assertSame(first, second, 'd7 or g8');
+    assert.equal(first.seen.curtain.status.curtain, true, 'the game opened behind the curtain');
+    assert.deepEqual(first.seen.curtain.legalMoves, [], 'no moves behind the curtain');
+    assert.equal(first.seen.start.status.curtain, false);
+    assert.deepEqual(first.console, second.console);
+    // Behind the curtain not even White's own carrier is drawn.
+    const control = await audit(startWith('c2', 'd7'), 'd7', 'f2', true);
+    assert.equal(control.seen.curtain.canvas, first.seen.curtain.canvas, 'the curtain hides both carriers');
+    assert.notEqual(control.seen.start.canvas, first.seen.start.canvas, "White's own carrier is drawn");
+    for (const run of [first, second, control]) await run.page.close();
+  });
+});
+
+describe('hidden information against the computer (Beirut)', () => {
+  test('nothing on the page depends on where the computer carrier stands', async () => {
+    const first = await audit(startWith('f2', 'd7'), 'd7', 'f2');
+    const second = await audit(startWith('f2', 'b8'), 'd7', 'f2');
+    assertSame(first, second, 'd7 or b8');
+    assert.equal(first.seen.clicked.selected, null, "the computer's piece cannot be selected");
+    assert.deepEqual(first.seen.clicked.legalMoves, first.seen.start.legalMoves);
+    assert.equal(first.seen.own.selected, 'f2', 'the own carrier is selected (its blast is previewed)');
+    assert.doesNotMatch(first.seen.start.fen, /[pnbrqk]\*/, 'no computer carrier in fen()');
+    assert.deepEqual(first.console, second.console, 'the console says the same');
+    assert.deepEqual(first.errors, []);
+
+    // Control: the digest sees carrier marks — the human's own carrier elsewhere changes it.
+    const control = await audit(startWith('c2', 'd7'), 'd7', 'f2');
+    assert.notEqual(control.seen.start.canvas, first.seen.start.canvas, "the human's own carrier is drawn");
+    for (const run of [first, second, control]) await run.page.close();
+  });
+
+  test("the computer's worker gets its own view only; storage and console never show a carrier", async () => {
+    const run = await openRecorded();
+    const { page } = run;
+    await page.evaluate(
+      (f) => window.boomchess.game.newGame({ variant: 'beirut', fen: f, mode: 'ai', humanSide: 'white', level: 1 }),
+      startWith('d2', 'e7'),
+    );
+    await page.evaluate(() => window.boomchess.game.play('e2e4'));
+    await page.evaluate(() => window.boomchess.game.play('g1f3'));
+    const messages = await page.evaluate(() => window.__workerMessages);
+    assert.ok(messages.length >= 2, `the computer was asked twice (${messages.length})`);
+    for (const m of messages) {
+      assert.match(m.fen, /[pnbrqk]\*/, 'the computer knows its own carrier');
+      for (const fen of [m.fen, ...m.history]) {
+        assert.doesNotMatch(fen, /[PNBRQK]\*/, `the worker was sent the human's carrier: ${fen}`);
+      }
+    }
+    const stored = await page.evaluate(() =>
+      Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]),
+    );
+    const save = stored.find(([k]) => k === 'boomchess.save');
+    assert.ok(save, 'the game is saved');
+    assert.match(save[1], /^[k-z]+$/, 'the save is armoured text');
+    for (const [key, value] of stored) {
+      assert.doesNotMatch(value, /\*|e7|fen/i, `localStorage ${key} holds plain game text`);
+    }
+    for (const line of run.console) {
+      assert.doesNotMatch(line, /\*|e7/, `the console mentions a carrier: ${line}`);
+    }
+    assert.doesNotMatch(await page.evaluate(() => window.boomchess.game.fen()), /[pnbrqk]\*/);
+    assert.deepEqual(run.errors, []);
+    await page.close();
+  });
+
+  test('once the game is over every carrier is public', async () => {
+    const run = await openRecorded();
+    const { page } = run;
+    // Scholar's mate is on the board: 4.Qxf7#. Carriers: White d2, Black d7.
+    const fen = 'r1bqkb1r/pppp*1ppp/2n2n2/4p2Q/2B1P3/8/PPPP*1PPP/RNB1K1NR w KQkq - 4 4';
+    await page.evaluate(
+      (f) => window.boomchess.game.newGame({ variant: 'beirut', fen: f, mode: 'ai', humanSide: 'white', level: 1 }),
+      fen,
+    );
+    assert.doesNotMatch(await page.evaluate(() => window.boomchess.game.fen()), /p\*/);
+    await page.evaluate(() => window.boomchess.game.play('h5f7'));
+    const status = await page.evaluate(() => window.boomchess.game.status());
+    assert.equal(status.phase, 'over');
+    assert.equal(status.result, '1-0');
+    const after = await page.evaluate(() => window.boomchess.game.fen());
+    assert.match(after, /p\*/, "the computer's carrier is shown after the game");
+    assert.match(after, /P\*/);
+    assert.match(await page.textContent('#result'), /Carriers: White pawn d2; Black pawn d7/, 'the result names the carriers');
+    assert.deepEqual(run.errors, []);
+    await page.close();
+  });
+});
