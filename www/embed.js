@@ -35,8 +35,9 @@ const STYLE = `
   border-radius: 4px; background: #ffebe9; color: #82071e; font: 14px/1.4 system-ui, sans-serif; }
 `;
 
-/** The boards of this page: element → Promise of its game handle. */
-const boards = new WeakMap();
+/** The boards of this page: element → Promise of its game handle. Kept on the global object so
+ * that a second copy of this module on the page (another address) does not mount them again. */
+const boards = (globalThis[Symbol.for('boomchess.embed.boards')] ??= new WeakMap());
 
 let loading = null;
 
@@ -123,9 +124,14 @@ export function mountAll(root = document) {
 export const ready = new Promise((resolve) => {
   const start = () => {
     resolve(mountAll());
-    // Boards added later (a live preview, a page that loads more content) are mounted too.
+    // Boards added later (a live preview, a page that loads more content) are mounted too; the
+    // boards' own panels, which change with every move, are not looked into.
+    const added = (node) =>
+      node.nodeType === 1 &&
+      !node.closest('.boomchess-embed') &&
+      (node.matches('[data-boomchess]') || node.querySelector('[data-boomchess]') !== null);
     new MutationObserver((records) => {
-      if (records.some((r) => r.addedNodes.length > 0)) mountAll();
+      if (records.some((r) => [...r.addedNodes].some(added))) mountAll();
     }).observe(document.documentElement, { childList: true, subtree: true });
   };
   if (document.readyState === 'loading') {
