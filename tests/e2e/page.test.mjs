@@ -29,7 +29,7 @@ describe('browsing the move list', () => {
     await page.click('#moves span[data-ply="1"]');
     assert.equal(await viewing(page), 1);
     assert.equal(await page.isVisible('#viewing'), true);
-    assert.equal(await page.textContent('#viewing-text'), 'Viewing move 1. e5');
+    assert.equal(await page.textContent('#viewing-text'), 'Viewing move 1.\u00a0e5');
     assert.equal(await page.getAttribute('#moves span[data-ply="1"]', 'aria-current'), 'step');
     assert.equal(await fen(page), live, 'the game itself is unchanged');
     assert.deepEqual(await api(page, () => window.boomchess.game.legalMoves()), [], 'nothing to play');
@@ -52,7 +52,7 @@ describe('browsing the move list', () => {
     assert.ok(differ(e5Start, e5Pawn), 'e5 empty at the start');
     await page.click('#next');
     await page.click('#next');
-    assert.equal(await page.textContent('#viewing-text'), 'Viewing move 1… d6');
+    assert.equal(await page.textContent('#viewing-text'), 'Viewing move 1…\u00a0d6');
     await page.click('#next');
     assert.equal(await viewing(page), null, 'past the last move: the game');
     assert.equal(await page.isVisible('#viewing'), false);
@@ -193,13 +193,13 @@ describe('sound', () => {
       context: window.boomchess.sound.context(),
       stored: localStorage.getItem('boomchess.sound'),
       pressed: document.getElementById('sound').getAttribute('aria-pressed'),
-      text: document.getElementById('sound').textContent,
+      text: document.getElementById('sound').textContent.trim(),
     }));
 
   test('off by default; the switch turns it on, remembers it, and moves, captures and booms play without errors', async () => {
     const { page, errors } = await openGame('?variant=stratomic');
     assert.deepEqual(await sound(page), {
-      enabled: false, played: 0, context: null, stored: null, pressed: 'false', text: 'Sound: off',
+      enabled: false, played: 0, context: null, stored: null, pressed: 'false', text: '♪ Sound: off',
     });
     // Moves with sound off: no audio context is ever made.
     await clickSquare(page, 'e3');
@@ -211,7 +211,7 @@ describe('sound', () => {
     assert.equal(s.enabled, true);
     assert.equal(s.stored, 'on');
     assert.equal(s.pressed, 'true');
-    assert.equal(s.text, 'Sound: on');
+    assert.equal(s.text, '♪ Sound: on');
     assert.ok(['running', 'suspended'].includes(s.context), `context ${s.context}`);
     // A move, a capture of a knight (unlocking launches), a launch: one cue each.
     for (const [from, to] of [['d8', 'd6'], ['h2', 'g4'], ['e8', 'e7'], ['g4', 'f6'], ['e7', 'f6'], ['a2', 'f7']]) {
@@ -248,7 +248,7 @@ describe('sound', () => {
     await page.click('#sound');
     s = await sound(page);
     assert.equal(s.stored, 'off');
-    assert.equal(s.text, 'Sound: off');
+    assert.equal(s.text, '♪ Sound: off');
     const before = s.played;
     await api(page, () => window.boomchess.game.newGame({ variant: 'stratomic' }));
     await clickSquare(page, 'e3');

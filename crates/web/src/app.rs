@@ -1230,7 +1230,7 @@ pub fn viewing_text(game: &Game, ply: usize) -> String {
     let index = ply - 1 + black_first;
     let number = start.fullmoves() as usize + index / 2;
     let dots = if index % 2 == 0 { "." } else { "…" };
-    format!("Viewing move {number}{dots} {san}")
+    format!("Viewing move {number}{dots}\u{a0}{san}")
 }
 
 /// Escapes text for HTML.

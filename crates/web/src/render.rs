@@ -541,8 +541,15 @@ pub fn draw_strike(
             );
             ctx.set_global_alpha(1.0);
         }
-        let fade = 1.0 - v;
-        let radius = s * (0.12 + 0.33 * v);
+        // Bright for most of the impact, fading at the end.
+        let fade = 1.0 - v * v;
+        // A white ring racing to the square's edge.
+        ctx.begin_path();
+        ctx.arc(cx, cy, s * (0.18 + 0.3 * v), 0.0, TAU).ok();
+        ctx.set_stroke_style_str(&format!("rgba(255, 255, 255, {:.3})", 0.9 * fade));
+        ctx.set_line_width((s * 0.07 * fade).max(0.5));
+        ctx.stroke();
+        let radius = s * (0.14 + 0.36 * v);
         if let Ok(glow) = ctx.create_radial_gradient(cx, cy, 0.0, cx, cy, radius) {
             glow.add_color_stop(0.0, &format!("rgba(255, 255, 255, {fade:.3})"))
                 .ok();

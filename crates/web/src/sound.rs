@@ -120,10 +120,15 @@ pub fn set_enabled(on: bool) {
     }
 }
 
-/// Shows the state on the button: its text and `aria-pressed`.
+/// Shows the state on the button: `aria-pressed`, and `on` / `off` in its `.sound-state` part
+/// (or as its whole text, `Sound: on`, when it has none).
 fn show(s: &State) {
     if let Some(button) = &s.button {
-        button.set_text_content(Some(if s.enabled { "Sound: on" } else { "Sound: off" }));
+        let state = if s.enabled { "on" } else { "off" };
+        match button.query_selector(".sound-state").ok().flatten() {
+            Some(part) => part.set_text_content(Some(state)),
+            None => button.set_text_content(Some(&format!("Sound: {state}"))),
+        }
         button
             .set_attribute("aria-pressed", if s.enabled { "true" } else { "false" })
             .ok();
