@@ -192,6 +192,16 @@ describe('hidden information against the computer (Beirut)', () => {
       assert.doesNotMatch(line, /\*|e7/, `the console mentions a carrier: ${line}`);
     }
     assert.doesNotMatch(await page.evaluate(() => window.boomchess.game.fen()), /[pnbrqk]\*/);
+    // A share link would carry the carriers: refused while the game is on.
+    const share = await page.evaluate(() => {
+      try {
+        return { link: window.boomchess.shareLink() };
+      } catch (err) {
+        return { error: err.message };
+      }
+    });
+    assert.equal(share.link, undefined, 'no share link of a Beirut game in progress');
+    assert.doesNotMatch(share.error, /e7|\*/, 'the refusal names no carrier');
     assert.deepEqual(run.errors, []);
     await page.close();
   });
@@ -214,6 +224,7 @@ describe('hidden information against the computer (Beirut)', () => {
     assert.match(after, /p\*/, "the computer's carrier is shown after the game");
     assert.match(after, /P\*/);
     assert.match(await page.textContent('#result'), /Carriers: White pawn d2; Black pawn d7/, 'the result names the carriers');
+    assert.match(await page.evaluate(() => window.boomchess.shareLink()), /\?game=/, 'a finished game can be shared');
     assert.deepEqual(run.errors, []);
     await page.close();
   });
