@@ -1,0 +1,126 @@
+// Measurements of the page in headless Chromium, printed and held to loose budgets: the gzipped
+// download of the main page's code (wasm and its JavaScript glue), the time to the first drawn
+// board, and the frame times while an explosion (a boom, a launch, a bomber's strike) plays.
+//
+// Run by scripts/test after `trunk build --release`; alone: `node --test tests/e2e/perf.test.mjs`.
+
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { clickSquare, env, openGame, useBrowser } from './harness.mjs';
+
+useBrowser();
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const DIST = process.env.BOOMCHESS_DIST || join(ROOT, 'dist');
+
+const gz = (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const median = (values) => percentile(values, 50);
+
+describe('measurements', () => {
+  test('the main page downloads under 300 KB of gzipped code', () => {
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+    const files = readdirSync(DIST).filter((f) => /\.(wasm|js)$/.test(f) && html.includes(`/${f}`));
+    const wasm = files.filter((f) => f.endsWith('.wasm')).reduce((n, f) => n + gz(f), 0);
+    const js = files.filter((f) => f.endsWith('.js')).reduce((n, f) => n + gz(f), 0);
+    const css = gz('style.css');
+    const page = gz('index.html');
+    console.log(
+      `download (gzip -9): wasm ${kb(wasm)} + JS ${kb(js)} = ${kb(wasm + js)}; ` +
+        `with index.html ${kb(page)} and style.css ${kb(css)}: ${kb(wasm + js + page + css)} (${files.join(', ')})`,
+    );
+    assert.ok(files.some((f) => f.endsWith('.wasm')) && files.some((f) => f.endsWith('.js')), files.join());
+    assert.ok(wasm + js < 300 * 1024, `${kb(wasm + js)} of code`);
+  });
+
+  test('the first board is drawn within 2 s of navigation (median of 5 loads)', async () => {
+    const runs = [];
+    for (let i = 0; i < 5; i += 1) {
+      const page = await env.browser.newPage({ viewport: { width: 900, height: 900 } });
+      await page.addInitScript(() => {
+        addEventListener('boomchess-ready', () => {
+          window.__ready = performance.now();
+          // The frame after the board was drawn into the canvas is the one that shows it.
+          requestAnimationFrame(() => {
+            window.__painted = performance.now();
+          });
+        });
+      });
+      await page.goto(env.server.url + '?variant=stratomic');
+      await page.waitForFunction(() => window.__painted !== undefined);
+      runs.push(
+        await page.evaluate(() => ({
+          ready: window.__ready,
+          painted: window.__painted,
+          fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+        })),
+      );
+      await page.close();
+    }
+    const painted = median(runs.map((r) => r.painted));
+    console.log(
+      `first board paint: median ${painted.toFixed(0)} ms after navigation ` +
+        `(board drawn at ${median(runs.map((r) => r.ready)).toFixed(0)} ms; first contentful paint ` +
+        `${median(runs.map((r) => r.fcp ?? 0)).toFixed(0)} ms); runs: ${runs.map((r) => r.painted.toFixed(0)).join(', ')} ms`,
+    );
+    assert.ok(painted < 2000, `${painted} ms`);
+  });
+
+  const effects = {
+    'a Beirut boom': {
+      spec: { variant: 'beirut', fen: 'r1b1kbnr/1pp2ppp/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6' },
+      clicks: ['e5', 'e5'],
+    },
+    'a Stratomic launch': {
+      spec: { variant: 'stratomic', fen: '10/mrnbqkbnrm/ppppp1pppp/10/5p4/10/3P6/PPP1PPPPPP/MRNBQKBNRM/10 w KQkq - 0 2 L' },
+      clicks: ['a2', 'f6'],
+    },
+    "a bomber's strike": {
+      spec: { variant: 'flying-bombers', fen: 'f4k4/p9/F9/10/10/10/10/10/10/5K4 w - - 0 1' },
+      clicks: ['a8', 'a10'],
+    },
+  };
+  for (const [name, effect] of Object.entries(effects)) {
+    test(`${name} animates with a frame-time p95 under 50 ms`, async () => {
+      const { page, errors } = await openGame();
+      await page.evaluate((spec) => {
+        window.boomchess.game.newGame(spec);
+        window.boomchess.game.liftCurtain();
+      }, effect.spec);
+      await clickSquare(page, effect.clicks[0]);
+      // Record every animation frame from the click that sets it off until it has played out.
+      await page.evaluate(() => {
+        window.__frames = [];
+        const tick = (t) => {
+          window.__frames.push(t);
+          if (window.__frames.length < 200 && t - window.__frames[0] < 900) requestAnimationFrame(tick);
+        };
+        document.getElementById('board').addEventListener('pointerdown', () => requestAnimationFrame(tick), {
+          once: true,
+          capture: true,
+        });
+      });
+      await clickSquare(page, effect.clicks[1]);
+      await page.waitForTimeout(1000);
+      const frames = await page.evaluate(() => window.__frames);
+      const deltas = frames.slice(1).map((t, i) => t - frames[i]);
+      const p95 = percentile(deltas, 95);
+      console.log(
+        `${name}: ${deltas.length} frames in ${(frames.at(-1) - frames[0]).toFixed(0)} ms, frame time ` +
+          `median ${median(deltas).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...deltas).toFixed(1)} ms`,
+      );
+      assert.ok(deltas.length >= 20, `${deltas.length} frames`);
+      assert.ok(p95 < 50, `p95 ${p95} ms`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+});
