@@ -25,7 +25,15 @@ const STYLE = `
 .boomchess-embed .boomchess-moves { margin: 0; padding-left: 2.2em; max-height: 220px; overflow: auto;
   font-variant-numeric: tabular-nums; }
 .boomchess-embed .boomchess-moves:empty { display: none; }
-.boomchess-embed .boomchess-moves span { display: inline-block; min-width: 4.2em; }
+.boomchess-embed .boomchess-moves span { display: inline-block; min-width: 4.2em; border-radius: 3px; }
+.boomchess-embed .boomchess-moves[data-browsable] span[data-ply] { cursor: pointer; }
+.boomchess-embed .boomchess-moves[data-browsable] span[data-ply]:hover { background: rgba(127, 127, 127, 0.25); }
+.boomchess-embed .boomchess-moves span.current { background: #1f6feb; color: #fff; font-weight: 600; }
+.boomchess-embed .boomchess-viewing { margin: 0; padding: 6px 8px; border-radius: 4px; background: #1f6feb;
+  color: #fff; font-weight: 600; }
+.boomchess-embed .boomchess-viewing button { display: block; margin-top: 4px; background: #fff; color: #174ea6;
+  border-color: #fff; font-weight: 700; }
+.boomchess-embed .boomchess-board[data-viewing] { box-shadow: 0 0 0 3px #1f6feb, 0 1px 4px rgba(0, 0, 0, 0.25); }
 .boomchess-embed .boomchess-actions, .boomchess-embed .boomchess-nav { display: flex; gap: 6px; flex-wrap: wrap; }
 .boomchess-embed button { font: inherit; padding: 3px 10px; border-radius: 4px; border: 1px solid #8c959f;
   background: #f6f8fa; color: inherit; cursor: pointer; }

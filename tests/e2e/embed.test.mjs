@@ -162,6 +162,15 @@ describe('the example page (www/embed-example.html)', () => {
       );
     }, embed);
     assert.match(refused, /diagram/);
+    // Its move list shows earlier positions: a click on 1...e5, then back to the diagram.
+    const before = await snapshot(page, id);
+    await page.click(`#${id} .boomchess-moves [data-ply="2"]`);
+    assert.equal(await call(page, embed, id, 'viewing'), 2);
+    assert.equal(await page.isVisible(`#${id} .boomchess-viewing`), true);
+    assert.notEqual(await snapshot(page, id), before);
+    assert.equal(await call(page, embed, 'board-ruy-lopez-boom', 'viewing'), null, 'the other diagram stays');
+    await page.click(`#${id} .boomchess-viewing-live`);
+    assert.equal(await call(page, embed, id, 'viewing'), null);
     // The second diagram replays 6.Boom!: the queen, the knight and the e4 pawn are gone.
     assert.equal(
       await call(page, embed, 'board-ruy-lopez-boom', 'fen'),

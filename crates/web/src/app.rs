@@ -807,11 +807,20 @@ impl App {
     /// the start and End (or Escape) the live position; the `#first`, `#prev`, `#next`,
     /// `#last` buttons and `#viewing-live` do the same; `#viewing` tells which move is shown.
     pub fn wire_browsing(&self, document: &web_sys::Document) -> Result<(), JsValue> {
-        let element = |id: &str| {
+        self.wire_browsing_with(|id| {
             document
                 .get_element_by_id(id)
                 .and_then(|e| e.dyn_into::<HtmlElement>().ok())
-        };
+        })
+    }
+
+    /// [`App::wire_browsing`] with the controls found by `element(name)` for the names `moves`,
+    /// `first`, `prev`, `next`, `last`, `viewing`, `viewing-text` and `viewing-live` (each
+    /// optional): an embedded board passes its own elements (`embed.rs`).
+    pub fn wire_browsing_with(
+        &self,
+        element: impl Fn(&str) -> Option<HtmlElement>,
+    ) -> Result<(), JsValue> {
         type Action = fn(&App);
         let buttons: [(&str, Action); 5] = [
             ("first", |a| {

@@ -378,10 +378,31 @@ pub fn mount_board(element: Element, options: JsValue) -> Result<js_sys::Object,
     let result = create(&document, "p", "boomchess-result")?;
     result.set_hidden(true);
     side.append_child(&result)?;
+    // Browsing the moves: "viewing move N" with a way back, shown while an earlier position is
+    // on the board.
+    let viewing = create(&document, "p", "boomchess-viewing")?;
+    viewing.set_attribute("role", "status")?;
+    viewing.set_hidden(true);
+    let viewing_text = create(&document, "span", "boomchess-viewing-text")?;
+    let viewing_live = button(&document, "boomchess-viewing-live", "Back to the game")?;
+    viewing.append_child(&viewing_text)?;
+    viewing.append_child(&viewing_live)?;
+    side.append_child(&viewing)?;
     let moves = create(&document, "ol", "boomchess-moves")?;
-    moves.set_attribute("aria-label", "Moves")?;
+    moves.set_attribute(
+        "aria-label",
+        "Moves: click a move, or use the arrow keys, to see earlier positions",
+    )?;
     side.append_child(&moves)?;
     let nav = create(&document, "div", "boomchess-nav")?;
+    let prev = button(&document, "boomchess-prev", "‹")?;
+    prev.set_attribute("aria-label", "Previous move")?;
+    prev.set_attribute("title", "Previous move")?;
+    let next = button(&document, "boomchess-next", "›")?;
+    next.set_attribute("aria-label", "Next move")?;
+    next.set_attribute("title", "Next move")?;
+    nav.append_child(&prev)?;
+    nav.append_child(&next)?;
     let (undo, redo) = if diagram {
         (None, None)
     } else {
@@ -407,7 +428,7 @@ pub fn mount_board(element: Element, options: JsValue) -> Result<js_sys::Object,
     // Spelled out in full, and open to fields the panel may gain.
     #[allow(clippy::needless_update)]
     app.set_panel(Panel {
-        moves: Some(moves),
+        moves: Some(moves.clone()),
         undo: undo.clone(),
         redo: redo.clone(),
         boom: boom.clone(),
@@ -441,6 +462,15 @@ pub fn mount_board(element: Element, options: JsValue) -> Result<js_sys::Object,
     }
     let a = app.clone();
     on_click(&flip, move || a.flip())?;
+    app.wire_browsing_with(|name| match name {
+        "moves" => Some(moves.clone()),
+        "prev" => Some(prev.clone()),
+        "next" => Some(next.clone()),
+        "viewing" => Some(viewing.clone()),
+        "viewing-text" => Some(viewing_text.clone()),
+        "viewing-live" => Some(viewing_live.clone()),
+        _ => None,
+    })?;
 
     app.set_game(board.game);
     if app.layout().flipped != board.flipped {

@@ -394,6 +394,43 @@ fn a_diagram_board_has_no_undo_and_starts_with_its_selection() {
 }
 
 #[wasm_bindgen_test]
+fn the_move_list_of_an_embedded_board_browses_earlier_positions() {
+    let element = host();
+    let handle = embed::mount_board(
+        element.clone(),
+        options(&[
+            ("variant", "beirut"),
+            ("mode", "diagram"),
+            ("fen", RUY_START),
+            ("moves", RUY_MOVES),
+        ]),
+    )
+    .expect("mounted");
+    let find = |selector: &str| -> web_sys::HtmlElement {
+        element
+            .query_selector(selector)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{selector}"))
+            .dyn_into()
+            .unwrap()
+    };
+    let viewing = find(".boomchess-viewing");
+    assert!(viewing.hidden());
+    find(".boomchess-moves [data-ply=\"2\"]").click();
+    assert_eq!(call(&handle, "viewing", &[]).as_f64(), Some(2.0));
+    assert!(
+        !viewing.hidden(),
+        "the indicator says an earlier position is shown"
+    );
+    find(".boomchess-prev").click();
+    assert_eq!(call(&handle, "viewing", &[]).as_f64(), Some(1.0));
+    find(".boomchess-viewing-live").click();
+    assert!(call(&handle, "viewing", &[]).is_null());
+    assert!(viewing.hidden());
+    element.remove();
+}
+
+#[wasm_bindgen_test]
 fn bad_options_throw_and_leave_the_element_alone() {
     let element = host();
     let err = embed::mount_board(element.clone(), options(&[("variant", "atomic")]))
