@@ -134,6 +134,53 @@ describe('browsing the move list', () => {
   });
 });
 
+describe('a long move list', () => {
+  test('keeps the place the player scrolled to; a browsed move is scrolled into view', async () => {
+    const { page, errors } = await openGame('?variant=stratomic');
+    await api(page, async () => {
+      const g = window.boomchess.game;
+      for (let i = 0; i < 60 && g.status().phase === 'play'; i += 1) {
+        const moves = g.legalMoves().filter((m) => !m.includes('@'));
+        await g.play(moves[(i * 7) % moves.length]);
+      }
+    });
+    const list = () =>
+      page.evaluate(() => {
+        const l = document.getElementById('moves');
+        return { top: l.scrollTop, max: l.scrollHeight - l.clientHeight };
+      });
+    const start = await list();
+    assert.ok(start.max > 0, 'the list scrolls');
+    assert.ok(Math.abs(start.top - start.max) <= 1, 'at the latest move');
+    // The player scrolls the list up; moving the pointer over the board redraws it, and the
+    // list stays where the player put it.
+    await page.evaluate(() => {
+      document.getElementById('moves').scrollTop = 0;
+    });
+    for (const sq of ['a3', 'b4', 'c5', 'd6', 'e7']) {
+      const c = await api(page, (s) => window.boomchess.squareCenter(s), sq);
+      await page.mouse.move(c.x, c.y);
+    }
+    assert.equal((await list()).top, 0, 'not pulled back to the bottom');
+    // Browsing to the last moves from there scrolls the viewed move into the list's middle.
+    const plies = (await api(page, () => window.boomchess.game.moves())).length;
+    await page.focus('#moves');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await viewing(page), plies - 1);
+    assert.ok((await list()).top > 0, 'the viewed move is scrolled into view');
+    assert.ok(await page.evaluate(() => {
+      const l = document.getElementById('moves').getBoundingClientRect();
+      const c = document.querySelector('#moves .current').getBoundingClientRect();
+      return c.top >= l.top && c.bottom <= l.bottom;
+    }), 'the current move is visible');
+    await page.keyboard.press('End');
+    const end = await list();
+    assert.ok(Math.abs(end.top - end.max) <= 1, 'back at the latest move');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
+
 describe('the rules help', () => {
   const expected = {
     beirut: { title: 'Rules of Beirut Chess', words: [/bomb carrier/, /Multiple Beirut/, /Dead Man's Switch/, /blow up the enemy king/] },

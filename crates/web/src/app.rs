@@ -1092,8 +1092,14 @@ fn update_panel(panel: &Panel, game: &Game) {
             ));
             number += 1;
         }
-        list.set_inner_html(&html);
-        list.set_scroll_top(list.scroll_height());
+        // Only when the list changed: redraws (every animation frame, every hover) must not
+        // replace the element under a click or pull a list the player scrolled back.
+        if list.inner_html() != html {
+            list.set_inner_html(&html);
+            if viewing.is_none() {
+                list.set_scroll_top(list.scroll_height());
+            }
+        }
     }
     if let Some(result) = &panel.result {
         match game.outcome() {
@@ -1189,9 +1195,19 @@ fn update_browsing(browsing: &Browsing, panel: &Panel, game: &Game, canvas: &Htm
             .ok()
             .flatten()
             .and_then(|e| e.dyn_into::<HtmlElement>().ok());
-        if let Some(current) = current {
-            let top = current.offset_top() - (list.client_height() - current.offset_height()) / 2;
-            list.set_scroll_top(top.max(0));
+        // The move viewed is scrolled to the middle of the list once, when it becomes current.
+        let ply = viewing.map(|n| n.to_string());
+        if list.get_attribute("data-scrolled-to") != ply {
+            match (&ply, current) {
+                (Some(ply), Some(current)) => {
+                    let middle = (list.client_height() - current.offset_height()) / 2;
+                    list.set_scroll_top((current.offset_top() - middle).max(0));
+                    list.set_attribute("data-scrolled-to", ply).ok();
+                }
+                _ => {
+                    list.remove_attribute("data-scrolled-to").ok();
+                }
+            }
         }
     }
 }
