@@ -125,14 +125,22 @@ describe('against the computer', () => {
       const button = document.createElement('button');
       document.body.append(button);
       const clickDelays = [];
+      const clickTimes = [];
       const t0 = performance.now();
       const played = window.boomchess.game.play(uci);
       const thinking = window.boomchess.game.thinking();
       const poke = setInterval(() => {
         const t = performance.now();
-        button.addEventListener('click', () => clickDelays.push(performance.now() - t), { once: true });
+        button.addEventListener(
+          'click',
+          () => {
+            clickDelays.push(performance.now() - t);
+            clickTimes.push(performance.now() - t0);
+          },
+          { once: true },
+        );
         button.click();
-      }, 100);
+      }, 50);
       await played;
       const wall = performance.now() - t0;
       clearInterval(poke);
@@ -145,6 +153,7 @@ describe('against the computer', () => {
         wall,
         frames,
         clicks: clickDelays.length,
+        firstClick: clickTimes.length ? clickTimes[0] : Infinity,
         maxClick: Math.max(0, ...clickDelays),
         longTasks: longTasks.length,
         maxLongTask: Math.max(0, ...longTasks),
@@ -160,9 +169,14 @@ describe('against the computer', () => {
     );
     assert.equal(result.thinking, true, 'the computer was thinking after play()');
     assert.equal(result.moves, 2);
-    // Responsive: animation frames keep coming (about one per 16.7 ms) and clicks are handled.
-    assert.ok(result.frames >= Math.min(10, result.wall / 100), `frames kept ticking (${result.frames} in ${result.wall.toFixed(0)} ms)`);
-    assert.ok(result.clicks >= Math.floor(result.wall / 100) - 2, 'clicks were handled during the search');
+    // Responsive: frames keep coming and clicks are handled while the worker searches — from the
+    // first half of the wait on (a search on the page's thread would hold every click until its
+    // end). Counts, not timings: a loaded machine slows the timers but does not block the page.
+    assert.ok(result.frames >= 3, `frames kept ticking (${result.frames} in ${result.wall.toFixed(0)} ms)`);
+    assert.ok(
+      result.clicks >= 2 && result.firstClick < result.wall / 2,
+      `clicks were handled during the search (${result.clicks}, the first at ${result.firstClick.toFixed(0)} of ${result.wall.toFixed(0)} ms)`,
+    );
     assert.deepEqual(errors, []);
     await page.close();
   });
