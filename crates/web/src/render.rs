@@ -505,9 +505,16 @@ pub fn draw_strike(
         // Each victim's own clock: staggered by 0.15 along the flight, 0.6 long.
         let u = ((t - 0.15 * k as f64) / 0.6).clamp(0.0, 1.0);
         const DROP: f64 = 0.4;
+        // On the landing square the bomber (the victim's enemy) stays in sight above its prey.
+        let lander = |ctx: &CanvasRenderingContext2d| {
+            if *sq == to {
+                draw_piece(ctx, Role::Bomber, !piece.color, r.x, r.y, s);
+            }
+        };
         if u < DROP {
             // The piece still stands; the bomb falls onto it with a streak behind.
             draw_piece(ctx, piece.role, piece.color, r.x, r.y, s);
+            lander(ctx);
             let v = u / DROP;
             let top = cy - s * 1.2;
             let y = top + (cy - top) * v * v;
@@ -541,6 +548,7 @@ pub fn draw_strike(
             );
             ctx.set_global_alpha(1.0);
         }
+        lander(ctx);
         // Bright for most of the impact, fading at the end.
         let fade = 1.0 - v * v;
         // A white ring racing to the square's edge.

@@ -289,7 +289,13 @@ fn a_bomber_capture_plays_a_strike_on_the_captured_squares() {
         app.with_game(|g| draw_board(&ctx, &layout, g, &THEME, None));
         draw_explosion(&ctx, &layout, &strike, t);
     };
+    app.with_game(|g| draw_board(&ctx, &layout, g, &THEME, None));
+    let landed = pixel(&app, "a10", 0.5, 0.5);
     frame(0.22);
+    assert!(
+        near(pixel(&app, "a10", 0.5, 0.5), landed),
+        "the landed bomber stays in sight above the piece it takes"
+    );
     let falling = pixel(&app, "a9", 0.5, 0.5 - 0.45); // the streak above the pawn
     assert!(
         falling[0] > 200 && falling[1] > 200,
