@@ -11,37 +11,14 @@ use boomchess_web::geometry::{Layout, Square};
 use boomchess_web::pieces::fill_color;
 use boomchess_web::render::THEME;
 use boomchess_web::App;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{
-    CanvasRenderingContext2d, HtmlCanvasElement, KeyboardEvent, KeyboardEventInit, PointerEvent,
-    PointerEventInit,
-};
+use web_sys::{KeyboardEvent, KeyboardEventInit};
+
+mod support;
+
+use support::{canvas, center, click, context, near, pixel, pointer, Rgba};
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-type Rgba = [u8; 4];
-
-/// A fresh canvas of `css` × `css` CSS pixels, attached to the test page.
-fn canvas(css: u32) -> HtmlCanvasElement {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let canvas: HtmlCanvasElement = document
-        .create_element("canvas")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    canvas
-        .style()
-        .set_property("width", &format!("{css}px"))
-        .unwrap();
-    canvas
-        .style()
-        .set_property("height", &format!("{css}px"))
-        .unwrap();
-    canvas.style().set_property("display", "block").unwrap();
-    document.body().unwrap().append_child(&canvas).unwrap();
-    canvas
-}
 
 /// Beirut's start with carriers on f2 and f7 (next to the kings, so neither may boom): a game
 /// that plays like orthodox chess for the drawing and input tests.
@@ -63,32 +40,9 @@ fn open(fen: &str) -> Game {
         .without_curtain()
 }
 
-/// The pixel at a point of a square given as fractions (0..1) of the square's width and height.
-fn pixel(app: &App, square: &str, fx: f64, fy: f64) -> Rgba {
-    let layout = app.layout();
-    let sq = Square::parse(square, layout.files, layout.ranks).expect("square on the board");
-    let r = layout.square_rect(sq);
-    let ctx: CanvasRenderingContext2d = app
-        .canvas()
-        .get_context("2d")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    let data = ctx
-        .get_image_data((r.x + fx * r.w).floor(), (r.y + fy * r.h).floor(), 1.0, 1.0)
-        .unwrap()
-        .data();
-    [data[0], data[1], data[2], data[3]]
-}
-
 fn hex(css: &str) -> Rgba {
     let v = u32::from_str_radix(css.trim_start_matches('#'), 16).unwrap();
     [(v >> 16) as u8, (v >> 8) as u8, v as u8, 255]
-}
-
-fn near(a: Rgba, b: Rgba) -> bool {
-    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 3)
 }
 
 fn assert_color(actual: Rgba, expected: Rgba, what: &str) {
@@ -100,31 +54,6 @@ fn assert_color(actual: Rgba, expected: Rgba, what: &str) {
 
 fn brightness(c: Rgba) -> u32 {
     u32::from(c[0]) + u32::from(c[1]) + u32::from(c[2])
-}
-
-/// Sends a pointer event of `kind` at client point (`x`, `y`) to the board's canvas.
-fn pointer(app: &App, kind: &str, x: f64, y: f64) {
-    let init = PointerEventInit::new();
-    init.set_client_x(x.round() as i32);
-    init.set_client_y(y.round() as i32);
-    init.set_button(0);
-    init.set_bubbles(true);
-    init.set_pointer_id(1);
-    init.set_is_primary(true);
-    init.set_pointer_type("mouse");
-    let event = PointerEvent::new_with_event_init_dict(kind, &init).unwrap();
-    app.canvas().dispatch_event(&event).unwrap();
-}
-
-fn center(app: &App, square: &str) -> (f64, f64) {
-    app.square_center(square).expect("square on the board")
-}
-
-/// Clicks a square the way a player does: pointerdown and pointerup at its centre.
-fn click(app: &App, square: &str) {
-    let (x, y) = center(app, square);
-    pointer(app, "pointerdown", x, y);
-    pointer(app, "pointerup", x, y);
 }
 
 /// Drags from one square to another: press, move in steps, release.
@@ -203,13 +132,7 @@ fn coordinates_are_drawn_on_the_edge_squares() {
     // Pixels in the corner where the rank number sits differ from the plain square.
     let layout = app.layout();
     let r = layout.square_rect(Square::new(0, 3)); // a4: empty, label "4" at top left
-    let ctx: CanvasRenderingContext2d = app
-        .canvas()
-        .get_context("2d")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let ctx = context(&app);
     let data = ctx
         .get_image_data(r.x, r.y, (r.w * 0.3).ceil(), (r.h * 0.3).ceil())
         .unwrap()

@@ -7,75 +7,13 @@ use boomchess_rules::{Color, Variant};
 use boomchess_web::game::{ClickOutcome, Game};
 use boomchess_web::geometry::Square;
 use boomchess_web::App;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, PointerEvent, PointerEventInit};
+
+mod support;
+
+use support::{canvas, click, context, near, pixel};
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-type Rgba = [u8; 4];
-
-/// A fresh canvas of `css` × `css` CSS pixels, attached to the test page.
-fn canvas(css: u32) -> HtmlCanvasElement {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let canvas: HtmlCanvasElement = document
-        .create_element("canvas")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    for (k, v) in [
-        ("width", format!("{css}px")),
-        ("height", format!("{css}px")),
-        ("display", "block".to_owned()),
-    ] {
-        canvas.style().set_property(k, &v).unwrap();
-    }
-    document.body().unwrap().append_child(&canvas).unwrap();
-    canvas
-}
-
-/// The pixel at a point of a square given as fractions (0..1) of the square's size.
-fn pixel(app: &App, square: &str, fx: f64, fy: f64) -> Rgba {
-    let layout = app.layout();
-    let sq = Square::parse(square, layout.files, layout.ranks).expect("square on the board");
-    let r = layout.square_rect(sq);
-    let ctx: CanvasRenderingContext2d = app
-        .canvas()
-        .get_context("2d")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    let data = ctx
-        .get_image_data((r.x + fx * r.w).floor(), (r.y + fy * r.h).floor(), 1.0, 1.0)
-        .unwrap()
-        .data();
-    [data[0], data[1], data[2], data[3]]
-}
-
-fn near(a: Rgba, b: Rgba) -> bool {
-    a.iter().zip(b).all(|(x, y)| x.abs_diff(y) <= 3)
-}
-
-fn pointer(app: &App, kind: &str, x: f64, y: f64) {
-    let init = PointerEventInit::new();
-    init.set_client_x(x.round() as i32);
-    init.set_client_y(y.round() as i32);
-    init.set_button(0);
-    init.set_bubbles(true);
-    init.set_pointer_id(1);
-    init.set_is_primary(true);
-    init.set_pointer_type("mouse");
-    let event = PointerEvent::new_with_event_init_dict(kind, &init).unwrap();
-    app.canvas().dispatch_event(&event).unwrap();
-}
-
-/// Clicks a square the way a player does.
-fn click(app: &App, square: &str) {
-    let (x, y) = app.square_center(square).expect("square on the board");
-    pointer(app, "pointerdown", x, y);
-    pointer(app, "pointerup", x, y);
-}
 
 fn sq(name: &str) -> Square {
     Square::parse(name, 8, 8).unwrap()
@@ -277,13 +215,7 @@ fn a_bomber_capture_plays_a_strike_on_the_captured_squares() {
     let strike = Blast::bomber_strike(&prev, m).expect("a bomber capture");
     assert_eq!(strike.area, vec![square10("a9"), square10("a10")]);
     assert_eq!(strike.strike, Some((square10("a8"), square10("a10"))));
-    let ctx: CanvasRenderingContext2d = app
-        .canvas()
-        .get_context("2d")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let ctx = context(&app);
     let layout = app.layout();
     let frame = |t: f64| {
         app.with_game(|g| draw_board(&ctx, &layout, g, &THEME, None));
