@@ -226,6 +226,8 @@ fn play_game(
         };
         let mut settings = Settings::fixed_nodes(lvl, move_seed);
         settings.limits.nodes = Some(budget(lvl, nodes));
+        // Hidden enemy carriers to fear: no more than the game has left the enemy in public.
+        settings.enemy_carriers = Some(game.carriers_at_most(!me));
         let thought = engines[me.index()].think(&view, &history, &settings, &stop, &|| 0.0);
         let mv = thought
             .best

@@ -45,6 +45,9 @@ struct Session {
     hash_mb: usize,
     position: VariantPosition,
     history: Vec<VariantPosition>,
+    /// Beirut: the booms each side has made in the moves given (public: they lower the number
+    /// of hidden carriers the engine must fear).
+    booms: [u8; 2],
     engine: Arc<Mutex<Engine>>,
     stop: Arc<AtomicBool>,
     search: Option<JoinHandle<()>>,
@@ -92,6 +95,7 @@ impl Session {
             hash_mb: DEFAULT_HASH_MB,
             position: VariantPosition::new(Variant::Beirut, Options::default()),
             history: Vec::new(),
+            booms: [0; 2],
             engine: Arc::new(Mutex::new(Engine::new(DEFAULT_HASH_MB))),
             stop: Arc::new(AtomicBool::new(false)),
             search: None,
@@ -249,10 +253,15 @@ impl Session {
             _ => return Err("position needs 'startpos' or 'fen <FEN>'".to_string()),
         };
         let mut history = Vec::new();
+        let mut booms = [0u8; 2];
         match rest.split_first() {
             None => {}
             Some((&"moves", moves)) => {
                 for text in moves {
+                    if text.starts_with('@') {
+                        let side = &mut booms[position.turn().index()];
+                        *side = side.saturating_add(1);
+                    }
                     history.push(position);
                     play_seen_move(&mut position, text)?;
                 }
@@ -261,6 +270,7 @@ impl Session {
         }
         self.position = position;
         self.history = history;
+        self.booms = booms;
         Ok(())
     }
 
@@ -286,13 +296,23 @@ impl Session {
             _ => Settings::strongest(limits),
         };
         settings.seed = self.seed;
-        // A Beirut position without any bomb mark is orthodox chess
-        // (RULES.md §4): there are no hidden carriers to fear.
-        if self.position.variant() == Variant::Beirut
-            && self.position.carriers(Color::White).is_empty()
-            && self.position.carriers(Color::Black).is_empty()
-        {
-            settings.enemy_carriers = Some(0);
+        if self.position.variant() == Variant::Beirut {
+            let enemy = !self.position.turn();
+            settings.enemy_carriers = if self.position.carriers(Color::White).is_empty()
+                && self.position.carriers(Color::Black).is_empty()
+            {
+                // A Beirut position without any bomb mark is orthodox chess (RULES.md §4):
+                // there are no hidden carriers to fear.
+                Some(0)
+            } else {
+                // The option's count, less the enemy's booms seen in the moves.
+                Some(
+                    self.position
+                        .options()
+                        .carriers
+                        .saturating_sub(self.booms[enemy.index()]),
+                )
+            };
         }
         settings
     }
@@ -380,6 +400,12 @@ impl Session {
             };
             // The final line: the decision, aggregated over Beirut hypotheses.
             report(thought.depth, thought.score, thought.nodes, &thought.pv);
+            if position.variant() == Variant::Beirut {
+                say(&format!(
+                    "info string placements of hidden enemy carriers searched: {}",
+                    thought.hypotheses
+                ));
+            }
             // In infinite mode the answer waits for `stop` (UCI protocol).
             while infinite && !stop.load(Ordering::SeqCst) {
                 std::thread::sleep(Duration::from_millis(2));

@@ -252,6 +252,35 @@ fn beirut_view_accepts_an_enemy_boom_it_did_not_know_about() {
 }
 
 #[test]
+fn after_the_enemys_only_carrier_boomed_no_hidden_carrier_is_feared() {
+    // Black's view as in the wiki-book example: before White's boom Black must guess where
+    // White's one carrier is; once Boom@e5 has been seen, White has none left.
+    let view = "r1b1kbn*r/1pp2ppp/p1p5/4N3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6";
+    let searched = |position: &str| {
+        let mut uci = Uci::start();
+        uci.send(&format!("position {position}"));
+        uci.send("go depth 2");
+        let lines = uci.until("bestmove", LONG);
+        uci.quit();
+        let line = lines
+            .iter()
+            .find(|l| l.starts_with("info string placements of hidden enemy carriers"))
+            .unwrap_or_else(|| panic!("no placements line in {lines:?}"))
+            .clone();
+        line.rsplit(' ').next().unwrap().parse::<u32>().unwrap()
+    };
+    assert!(
+        searched(&format!("fen {view} moves a2a3")) > 0,
+        "Black guesses where White's carrier is"
+    );
+    assert_eq!(
+        searched(&format!("fen {view} moves @e5")),
+        0,
+        "after Boom@e5 White has no carrier left to fear"
+    );
+}
+
+#[test]
 fn limit_strength_and_level_still_answer() {
     let mut uci = Uci::start();
     uci.send("setoption name UCI_LimitStrength value true");

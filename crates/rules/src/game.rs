@@ -2,7 +2,7 @@
 //! (with undo and redo), and the draw rules that need the game's history.
 
 use crate::fen::FenError;
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::Color;
 use crate::position::CarrierError;
@@ -104,6 +104,38 @@ impl Game {
     /// The moves played so far.
     pub fn moves(&self) -> Vec<Move> {
         self.played.iter().map(|p| p.mv).collect()
+    }
+    /// At most how many carriers `color` still has, from what both players have seen: the
+    /// carriers it started with, less those that exploded in front of everybody (its booms and,
+    /// under Dead Man's Switch, its captured carriers). Carriers removed without exploding (taken
+    /// without Dead Man's Switch, caught in a blast, promoted) are not public, so they still
+    /// count: the other side cannot know they are gone.
+    pub fn carriers_at_most(&self, color: Color) -> u8 {
+        let started = self.start.carriers(color).len();
+        let exploded = self
+            .played
+            .iter()
+            .enumerate()
+            .filter(|&(i, p)| {
+                let Some(before) = self.position_at(i) else {
+                    return false;
+                };
+                let m = p.mv;
+                match m.kind {
+                    MoveKind::Boom => before.turn() == color,
+                    _ if !before.options().dead_mans_switch || before.turn() == color => false,
+                    MoveKind::EnPassant => {
+                        let (file, _) = before.coords(m.to);
+                        let (_, rank) = before.coords(m.from);
+                        before
+                            .square(file, rank)
+                            .is_some_and(|s| before.is_carrier(s))
+                    }
+                    _ => before.is_carrier(m.to),
+                }
+            })
+            .count();
+        u8::try_from(started.saturating_sub(exploded)).unwrap_or(u8::MAX)
     }
     /// The moves played so far, in SAN.
     pub fn san_moves(&self) -> Vec<String> {

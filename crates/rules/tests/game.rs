@@ -362,6 +362,57 @@ fn view_hides_enemy_carriers_until_the_end() {
     }
 }
 
+// §1: booms are public, and under Dead Man's Switch so is a captured carrier's blast; nothing
+// else tells a player that an enemy carrier is gone.
+#[test]
+fn carriers_at_most_counts_only_the_explosions_everybody_saw() {
+    // Multiple Beirut: White carriers a2 and c2 (side by side with b2 between), Black g7 and h7.
+    let mut g = game(
+        Variant::Beirut,
+        &["carriers=2"],
+        "4k3/6p*p*/8/8/8/8/P*PP*5/4K3 w - - 0 1",
+    );
+    assert_eq!(g.carriers_at_most(Color::White), 2);
+    assert_eq!(g.carriers_at_most(Color::Black), 2);
+    // White's a2 booms and takes b2 with it; c2 is outside the blast.
+    g.play_uci("@a2").unwrap();
+    assert_eq!(g.carriers_at_most(Color::White), 1);
+    // Black's g7 booms and h7 is caught in the blast: removed without exploding, which Black's
+    // opponent cannot tell from an ordinary man's loss.
+    g.play_uci("@g7").unwrap();
+    assert_eq!(g.carriers_at_most(Color::Black), 1);
+    // Undo brings the count back.
+    g.undo();
+    assert_eq!(g.carriers_at_most(Color::Black), 2);
+}
+
+#[test]
+fn a_captured_carrier_is_public_only_under_dead_mans_switch() {
+    let fen = "4k3/8/8/3p*4/8/4N3/8/4K3 w - - 0 1";
+    let mut quiet = game(Variant::Beirut, &[], fen);
+    quiet.play_uci("e3d5").unwrap();
+    assert_eq!(
+        quiet.carriers_at_most(Color::Black),
+        1,
+        "captured pieces are not revealed"
+    );
+    let mut switch = game(Variant::Beirut, &["dead-mans-switch"], fen);
+    switch.play_uci("e3d5").unwrap();
+    assert_eq!(
+        switch.carriers_at_most(Color::Black),
+        0,
+        "it exploded when taken"
+    );
+    // En passant: the captured pawn's square is the one that explodes.
+    let mut passant = game(
+        Variant::Beirut,
+        &["dead-mans-switch"],
+        "4k3/3p*4/8/4P3/8/8/8/4K3 b - - 0 1",
+    );
+    play_all(&mut passant, &["d7d5", "e5d6"]);
+    assert_eq!(passant.carriers_at_most(Color::Black), 0);
+}
+
 // §1: the carriers are secret from the setup on.
 #[test]
 fn view_during_setup_hides_the_other_choice() {

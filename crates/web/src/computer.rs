@@ -6,7 +6,7 @@
 //! worker answers with the move's coordinate text.
 //!
 //! Protocol: page → worker `{module}` once, then `{id, variant, options, fen, history, level,
-//! seed}`; worker → page `{id, move, nodes, depth, ms}` or `{id, error}`.
+//! seed, enemyCarriers}`; worker → page `{id, move, nodes, depth, ms}` or `{id, error}`.
 
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
@@ -55,27 +55,24 @@ pub struct Decision {
 
 /// Decides the computer's move from its own view of the game (runs in the worker; also usable
 /// directly).
-pub fn decide(
-    variant: &str,
-    options: &str,
-    fen: &str,
-    history: &[String],
-    level: u8,
-    seed: u64,
-) -> Result<Decision, String> {
-    let variant = Variant::from_name(variant).map_err(|e| e.to_string())?;
-    let words: Vec<&str> = options
+pub fn decide(turn: &ComputerTurn) -> Result<Decision, String> {
+    let variant = Variant::from_name(&turn.variant).map_err(|e| e.to_string())?;
+    let words: Vec<&str> = turn
+        .options
         .split(',')
         .map(str::trim)
         .filter(|w| !w.is_empty())
         .collect();
     let options = Options::parse(variant, &words).map_err(|e| e.to_string())?;
-    let view = VariantPosition::from_fen(variant, options, fen).map_err(|e| e.to_string())?;
-    let history: Vec<VariantPosition> = history
+    let view = VariantPosition::from_fen(variant, options, &turn.fen).map_err(|e| e.to_string())?;
+    let history: Vec<VariantPosition> = turn
+        .history
         .iter()
         .filter_map(|f| VariantPosition::from_fen(variant, options, f).ok())
         .collect();
-    let settings = Settings::for_level(level, seed);
+    let mut settings = Settings::for_level(turn.level, turn.seed);
+    // The enemy's carriers it must still fear: no more than the game has left them in public.
+    settings.enemy_carriers = Some(turn.enemy_carriers);
     let stop = AtomicBool::new(false);
     let thought = ENGINE.with_borrow_mut(|e| e.think(&view, &history, &settings, &stop, &now_ms));
     let best = thought.best.ok_or("the computer has no move")?;
@@ -86,8 +83,8 @@ pub fn decide(
     })
 }
 
-/// The worker's entry: `{variant, options, fen, history, level, seed}` in, `{move, nodes,
-/// depth}` out.
+/// The worker's entry: `{variant, options, fen, history, level, seed, enemyCarriers}` in,
+/// `{move, nodes, depth}` out.
 #[wasm_bindgen(js_name = computerMove)]
 pub fn computer_move(
     variant: String,
@@ -96,9 +93,18 @@ pub fn computer_move(
     history: Vec<String>,
     level: u8,
     seed: f64,
+    enemy_carriers: u8,
 ) -> Result<JsValue, JsValue> {
-    let d = decide(&variant, &options, &fen, &history, level, seed as u64)
-        .map_err(|e| JsValue::from(js_sys::Error::new(&e)))?;
+    let turn = ComputerTurn {
+        variant,
+        options,
+        fen,
+        history,
+        level,
+        seed: seed as u64,
+        enemy_carriers,
+    };
+    let d = decide(&turn).map_err(|e| JsValue::from(js_sys::Error::new(&e)))?;
     let o = js_sys::Object::new();
     js_sys::Reflect::set(&o, &"move".into(), &JsValue::from_str(&d.uci))?;
     js_sys::Reflect::set(&o, &"nodes".into(), &JsValue::from_f64(d.nodes as f64))?;
@@ -123,7 +129,7 @@ self.onmessage = (event) => {{
   ready.then((m) => {{
     const t0 = performance.now();
     try {{
-      const r = m.computerMove(d.variant, d.options, d.fen, d.history, d.level, d.seed);
+      const r = m.computerMove(d.variant, d.options, d.fen, d.history, d.level, d.seed, d.enemyCarriers);
       self.postMessage({{ id: d.id, move: r.move, nodes: r.nodes, depth: r.depth, ms: performance.now() - t0 }});
     }} catch (e) {{
       self.postMessage({{ id: d.id, error: String(e && e.message || e) }});
@@ -174,5 +180,9 @@ pub fn request(worker: &Worker, id: u32, turn: &ComputerTurn) -> Result<(), JsVa
     set("history", &history)?;
     set("level", &JsValue::from_f64(f64::from(turn.level)))?;
     set("seed", &JsValue::from_f64(turn.seed as f64))?;
+    set(
+        "enemyCarriers",
+        &JsValue::from_f64(f64::from(turn.enemy_carriers)),
+    )?;
     worker.post_message(&o)
 }

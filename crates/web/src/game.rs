@@ -123,6 +123,9 @@ pub struct ComputerTurn {
     /// Seed of its choices: the game's secret random number mixed with the number of moves
     /// played so far.
     pub seed: u64,
+    /// At most how many carriers the human still has, as far as anybody has seen (Beirut;
+    /// `boomchess_rules::Game::carriers_at_most`).
+    pub enemy_carriers: u8,
 }
 
 impl Game {
@@ -245,6 +248,7 @@ impl Game {
             fen: self.referee.view(color).fen(),
             history,
             level,
+            enemy_carriers: self.referee.carriers_at_most(!color),
             // 53 bits: the seed travels to the worker as a JavaScript number.
             seed: (self.secret ^ (ply as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15))
                 & ((1 << 53) - 1),

@@ -361,15 +361,7 @@ fn beirut_against_the_computer_keeps_each_side_to_its_own_view() {
     assert!(turn.fen.contains("p*"), "the computer knows its carrier");
     assert!(!turn.fen.contains("P*"), "but not the human's");
     assert!(turn.history.iter().all(|f| !f.contains("P*")));
-    let decision = boomchess_web::computer::decide(
-        &turn.variant,
-        &turn.options,
-        &turn.fen,
-        &turn.history,
-        turn.level,
-        turn.seed,
-    )
-    .expect("a move");
+    let decision = boomchess_web::computer::decide(&turn).expect("a move");
     assert!(
         game.play_computer("e2e4").is_err(),
         "an illegal reply is refused"
@@ -393,15 +385,7 @@ fn undo_never_takes_back_only_the_computers_opening_move() {
     // The human plays Black: the computer (White) moves first.
     let mut game = Game::new(Variant::Stratomic).against_computer(Color::White, 1);
     let turn = game.computer_turn().expect("the computer opens");
-    let decision = boomchess_web::computer::decide(
-        &turn.variant,
-        &turn.options,
-        &turn.fen,
-        &turn.history,
-        turn.level,
-        turn.seed,
-    )
-    .expect("a move");
+    let decision = boomchess_web::computer::decide(&turn).expect("a move");
     game.play_computer(&decision.uci)
         .expect("its move is legal");
     assert_eq!(game.san_moves().len(), 1);

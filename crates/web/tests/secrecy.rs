@@ -61,3 +61,29 @@ fn the_seed_of_the_computers_moves_differs_between_games_of_the_same_position() 
         .collect();
     assert_eq!(seeds.len(), 4, "each game has its own secret seed");
 }
+
+#[wasm_bindgen_test]
+fn the_computer_fears_only_the_carriers_it_has_not_seen_explode() {
+    let fen = "rnbqkbnr/pppppp*pp/8/8/8/8/PPPPPPPP/RN*BQKBNR w KQkq - 0 1";
+    let mut quiet = Game::from_fen(Variant::Beirut, fen)
+        .expect("a valid position")
+        .against_computer(Color::Black, 1);
+    quiet.play("e2e4").expect("a legal move");
+    let turn = quiet.computer_turn().expect("the computer's turn");
+    assert_eq!(turn.enemy_carriers, 1, "White's carrier is somewhere");
+    assert!(
+        !turn.fen.contains("N*"),
+        "but the computer does not see where"
+    );
+
+    let mut boomed = Game::from_fen(Variant::Beirut, fen)
+        .expect("a valid position")
+        .against_computer(Color::Black, 1);
+    boomed.play("@b1").expect("White's knight booms");
+    let turn = boomed.computer_turn().expect("the computer's turn");
+    assert_eq!(
+        turn.enemy_carriers, 0,
+        "everybody saw White's only carrier explode"
+    );
+    boomchess_web::computer::decide(&turn).expect("a move without hidden carriers to fear");
+}
