@@ -328,3 +328,62 @@ describe('sound', () => {
     await page.close();
   });
 });
+
+describe('the end of the game', () => {
+  test('a dialog tells the result and every carrier; See the board and Take back close it', async () => {
+    const { page, errors } = await openGame();
+    // Fool's mate to come in hot-seat Beirut; White's carrier a2, Black's h7.
+    await api(page, () => {
+      const game = window.boomchess.game;
+      game.newGame({ variant: 'beirut', fen: 'rnbqkbnr/pppp1ppp*/8/4p3/6P1/5P2/P*PPPP2P/RNBQKBNR b KQkq - 0 2' });
+      game.liftCurtain();
+    });
+    assert.equal(await page.isVisible('#over-dialog'), false);
+    await clickSquare(page, 'd8');
+    await clickSquare(page, 'h4');
+    await page.waitForSelector('#over-dialog[open]');
+    assert.equal(await page.textContent('#over-title'), 'Game over: 0-1');
+    assert.equal(
+      await page.textContent('#over-text'),
+      'Black wins: checkmate.Carriers: White pawn a2; Black pawn h7',
+    );
+    await page.click('#over-close');
+    assert.equal(await page.isVisible('#over-dialog'), false, 'See the board closes it');
+    assert.equal((await api(page, () => window.boomchess.game.status())).phase, 'over', 'the game stays over');
+    // Again, and this time take the mate back.
+    await api(page, () => {
+      const game = window.boomchess.game;
+      game.undo();
+      game.liftCurtain(); // the device passes back to Black
+      return game.play('d8h4');
+    });
+    await page.waitForSelector('#over-dialog[open]');
+    await page.click('#over-undo');
+    assert.equal(await page.isVisible('#over-dialog'), false);
+    assert.equal((await api(page, () => window.boomchess.game.status())).phase, 'play', 'the mate is taken back');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a game ended by a boom shows the dialog once the explosion has played; New game opens the choices', async () => {
+    const { page, errors } = await openGame();
+    // White's carrier e7 stands next to the black king: Boom!
+    await api(page, () => {
+      const game = window.boomchess.game;
+      game.newGame({ variant: 'beirut', fen: '4k3/4N*3/8/8/8/8/4p*3/4K3 w - - 0 1' });
+      game.liftCurtain();
+    });
+    const openAtOnce = await api(page, async () => {
+      await window.boomchess.game.play('@e7');
+      return document.getElementById('over-dialog').open;
+    });
+    assert.equal(openAtOnce, false, 'the explosion is seen first');
+    await page.waitForSelector('#over-dialog[open]', { timeout: 5000 });
+    assert.match(await page.textContent('#over-text'), /White wins: .*Carriers: White none left; Black pawn e2/);
+    await page.click('#over-new');
+    assert.equal(await page.isVisible('#over-dialog'), false);
+    assert.equal(await page.isVisible('#new-game-dialog'), true, 'the new-game choices are open');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});
