@@ -9,25 +9,13 @@
 
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { startServer } from './static-server.mjs';
 
 const out = process.argv[2] || 'target/screenshots';
 mkdirSync(out, { recursive: true });
 const server = await startServer(process.env.BOOMCHESS_DIST || 'dist', 0);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
-  ],
-});
+const browser = await launchChromium();
 
 async function shoot(name, query, viewport, deviceScaleFactor, act) {
   const page = await browser.newPage({ viewport, deviceScaleFactor });

@@ -7,25 +7,12 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/static-server.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // BOOMCHESS_DIST points the tests at another build (parallel work builds into its own directory).
 const DIST = process.env.BOOMCHESS_DIST || join(ROOT, 'dist');
-const CHROMIUM = process.env.CHROMIUM_BIN || '/usr/bin/chromium';
-
-// As root Chromium needs --no-sandbox; the rest keeps it from calling home on a closed network.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 /** The server and browser, set up before the file's tests and closed after them. */
 export const env = { server: null, browser: null };
@@ -35,7 +22,7 @@ export function useBrowser() {
   before(async () => {
     assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is built (trunk build --release)');
     env.server = await startServer(DIST, 0);
-    env.browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    env.browser = await launchChromium();
   });
   after(async () => {
     await env.browser?.close();
