@@ -1,17 +1,8 @@
 //! The engine's commands: `selfplay` and `bench`.
 
-use std::process::{Command, Output};
+mod common;
 
-fn boomchess(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boomchess"))
-        .args(args)
-        .output()
-        .expect("the boomchess binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
+use common::{boomchess, stdout};
 
 #[test]
 fn selfplay_plays_short_games_and_prints_a_summary() {

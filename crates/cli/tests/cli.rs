@@ -1,17 +1,9 @@
 //! The `boomchess` binary, run as a separate process.
 
+mod common;
+
+use common::{boomchess, stdout};
 use std::process::{Command, Output};
-
-fn boomchess(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_boomchess"))
-        .args(args)
-        .output()
-        .expect("the boomchess binary runs")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
-}
 
 fn last_line(out: &Output) -> String {
     stdout(out).lines().last().unwrap_or_default().to_string()
