@@ -121,18 +121,23 @@ impl Game {
                     return false;
                 };
                 let m = p.mv;
-                match m.kind {
-                    MoveKind::Boom => before.turn() == color,
-                    _ if !before.options().dead_mans_switch || before.turn() == color => false,
-                    MoveKind::EnPassant => {
-                        let (file, _) = before.coords(m.to);
-                        let (_, rank) = before.coords(m.from);
-                        before
-                            .square(file, rank)
-                            .is_some_and(|s| before.is_carrier(s))
-                    }
-                    _ => before.is_carrier(m.to),
+                if m.kind == MoveKind::Boom {
+                    return before.turn() == color;
                 }
+                if !before.options().dead_mans_switch || before.turn() == color {
+                    return false;
+                }
+                // The square of the man taken (en passant: beside the capturing pawn's target).
+                let taken = if m.kind == MoveKind::EnPassant {
+                    let (file, _) = before.coords(m.to);
+                    let (_, rank) = before.coords(m.from);
+                    before.square(file, rank)
+                } else {
+                    Some(m.to)
+                };
+                taken.is_some_and(|s| {
+                    before.is_carrier(s) && before.piece_at(s).is_some_and(|p| p.color == color)
+                })
             })
             .count();
         u8::try_from(started.saturating_sub(exploded)).unwrap_or(u8::MAX)

@@ -10,7 +10,7 @@
 //! (which shows every carrier), or before any carrier is chosen (then the link holds the variant
 //! and options only).
 
-use boomchess_rules::{Color, MoveKind, Phase, Variant};
+use boomchess_rules::{Color, Phase, Variant};
 
 use crate::game::Game;
 use crate::save::{self, Record};
@@ -57,37 +57,12 @@ pub fn from_base64url(text: &str) -> Option<Vec<u8>> {
 
 /// Whether every carrier of the start position has been revealed by its own explosion: a boom
 /// by its side, or (Dead Man's Switch) its capture. A carrier captured quietly or caught in
-/// another blast was never shown, so it still counts as secret.
+/// another blast was never shown, so it still counts as secret
+/// ([`boomchess_rules::Game::carriers_at_most`] counts the same public explosions).
 pub fn carriers_public(game: &Game) -> bool {
-    let referee = game.referee();
-    let start = referee.start_position();
-    let mut revealed = [0usize; 2];
-    let index = |c: Color| usize::from(c == Color::Black);
-    for (ply, m) in referee.moves().into_iter().enumerate() {
-        let Some(before) = referee.position_at(ply) else {
-            continue;
-        };
-        let mover = before.turn();
-        if m.kind == MoveKind::Boom {
-            revealed[index(mover)] += 1;
-        } else if game.options().dead_mans_switch {
-            let captured = if m.kind == MoveKind::EnPassant {
-                let (file, _) = before.coords(m.to);
-                let (_, rank) = before.coords(m.from);
-                before.square(file, rank)
-            } else {
-                Some(m.to)
-            };
-            if captured.is_some_and(|sq| {
-                before.is_carrier(sq) && before.piece_at(sq).is_some_and(|p| p.color != mover)
-            }) {
-                revealed[index(!mover)] += 1;
-            }
-        }
-    }
     Color::ALL
         .into_iter()
-        .all(|c| revealed[index(c)] >= start.carriers(c).len())
+        .all(|c| game.referee().carriers_at_most(c) == 0)
 }
 
 /// Why this game may not be shared now (Beirut with secret carriers), if it may not.
