@@ -776,30 +776,28 @@ impl App {
     /// Shows the position after `ply` moves, read-only (`None`: back to the live position);
     /// returns whether the board changed. Refused while a curtain is up or carriers are chosen.
     pub fn browse(&self, ply: Option<usize>) -> bool {
-        let changed = self.state.borrow_mut().game.browse(ply);
-        if changed {
-            let mut st = self.state.borrow_mut();
-            // A running explosion, a drag or a cursor belong to the position left.
-            st.explosion = None;
-            st.drag = None;
-            st.hover = None;
-        }
-        if changed {
-            self.redraw();
-        }
-        changed
+        self.browsed(|g| g.browse(ply))
     }
 
     /// One step back (`-1`) or forward (`1`) through the moves; see [`Game::browse_step`].
     pub fn browse_step(&self, step: isize) -> bool {
-        let target = self.with_game(|g| {
-            let played = g.referee().moves().len();
-            g.viewing()
-                .unwrap_or(played)
-                .saturating_add_signed(step)
-                .min(played)
-        });
-        self.browse(Some(target))
+        self.browsed(|g| g.browse_step(step))
+    }
+
+    /// Runs a browsing step on the game and, when the board changed, drops what belonged to the
+    /// position left (a running explosion, a drag, the hover) and redraws.
+    fn browsed(&self, step: impl FnOnce(&mut Game) -> bool) -> bool {
+        let changed = step(&mut self.state.borrow_mut().game);
+        if changed {
+            {
+                let mut st = self.state.borrow_mut();
+                st.explosion = None;
+                st.drag = None;
+                st.hover = None;
+            }
+            self.redraw();
+        }
+        changed
     }
 
     /// Wires the move-list browsing of the page: a click on a move in `#moves` shows the
@@ -1144,24 +1142,18 @@ fn update_panel(panel: &Panel, game: &Game) {
 /// gone).
 fn carriers_left(position: &VariantPosition) -> String {
     let side = |color: Color| {
-        let mut names = Vec::new();
-        for rank in 0..position.ranks() {
-            for file in 0..position.files() {
-                let Some(sq) = position.square(file, rank) else {
-                    continue;
-                };
-                match position.piece_at(sq) {
-                    Some(p) if p.color == color && position.is_carrier(sq) => {
-                        names.push(format!(
-                            "{} {}",
-                            p.role.name(),
-                            Square::new(file, rank).name()
-                        ));
-                    }
-                    _ => {}
-                }
-            }
-        }
+        let names: Vec<String> = position
+            .carriers(color)
+            .into_iter()
+            .filter_map(|sq| {
+                let piece = position.piece_at(sq)?;
+                Some(format!(
+                    "{} {}",
+                    piece.role.name(),
+                    position.square_name(sq)
+                ))
+            })
+            .collect();
         let list = if names.is_empty() {
             "none left".to_owned()
         } else {
