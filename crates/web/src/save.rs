@@ -117,29 +117,50 @@ pub fn unarmor(text: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
+/// The record as JSON text (stored obfuscated here; in share links as base64url).
+pub fn to_json(record: &Record) -> String {
+    let value = serde_wasm_bindgen::to_value(record).unwrap_or(JsValue::NULL);
+    js_sys::JSON::stringify(&value)
+        .map(String::from)
+        .unwrap_or_default()
+}
+
+/// Why JSON text is not a record of this [`VERSION`] (each reader words it for its source).
+#[derive(Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// Not JSON at all.
+    NotJson,
+    /// JSON, but not the fields of a record (serde's message).
+    Malformed(String),
+    /// A record of another version.
+    Version(u32),
+}
+
+/// The record in JSON text.
+pub fn from_json(json: &str) -> Result<Record, RecordError> {
+    let value = js_sys::JSON::parse(json).map_err(|_| RecordError::NotJson)?;
+    let record: Record =
+        serde_wasm_bindgen::from_value(value).map_err(|e| RecordError::Malformed(e.to_string()))?;
+    if record.v != VERSION {
+        return Err(RecordError::Version(record.v));
+    }
+    Ok(record)
+}
+
 /// The record as stored text.
 pub fn encode(record: &Record) -> String {
-    let value = serde_wasm_bindgen::to_value(record).unwrap_or(JsValue::NULL);
-    let json: String = js_sys::JSON::stringify(&value)
-        .map(String::from)
-        .unwrap_or_default();
-    armor(&xor(json.as_bytes()))
+    armor(&xor(to_json(record).as_bytes()))
 }
 
 /// The record from stored text; the error says what is wrong with it.
 pub fn decode(text: &str) -> Result<Record, String> {
     let bytes = unarmor(text).ok_or("the saved game is not valid text (letters k to z)")?;
     let json = String::from_utf8(xor(&bytes)).map_err(|_| "the saved game is garbled")?;
-    let value = js_sys::JSON::parse(&json).map_err(|_| "the saved game is not valid JSON")?;
-    let record: Record = serde_wasm_bindgen::from_value(value)
-        .map_err(|e| format!("the saved game is malformed: {e}"))?;
-    if record.v != VERSION {
-        return Err(format!(
-            "the saved game has version {}, expected {VERSION}",
-            record.v
-        ));
-    }
-    Ok(record)
+    from_json(&json).map_err(|e| match e {
+        RecordError::NotJson => "the saved game is not valid JSON".to_owned(),
+        RecordError::Malformed(e) => format!("the saved game is malformed: {e}"),
+        RecordError::Version(v) => format!("the saved game has version {v}, expected {VERSION}"),
+    })
 }
 
 /// The game of a record: built as `newGame` would, then every move replayed by the referee.

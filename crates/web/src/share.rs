@@ -13,7 +13,7 @@
 use boomchess_rules::{Color, Phase, Variant};
 
 use crate::game::Game;
-use crate::save::{self, Record};
+use crate::save::{self, Record, RecordError};
 
 /// The query parameter of a share link.
 pub const PARAM: &str = "game";
@@ -82,31 +82,20 @@ pub fn encode(game: &Game) -> Result<String, String> {
     if let Some(why) = refusal(game) {
         return Err(why.to_owned());
     }
-    Ok(base64url(encode_record(&save::record(game)).as_bytes()))
-}
-
-fn encode_record(record: &Record) -> String {
-    let value = serde_wasm_bindgen::to_value(record).unwrap_or(wasm_bindgen::JsValue::NULL);
-    js_sys::JSON::stringify(&value)
-        .map(String::from)
-        .unwrap_or_default()
+    Ok(base64url(save::to_json(&save::record(game)).as_bytes()))
 }
 
 /// The record of a `?game=` value; the error says what is wrong with it.
 pub fn decode_record(text: &str) -> Result<Record, String> {
     let bytes = from_base64url(text).ok_or("the link is damaged (not base64url text)")?;
     let json = String::from_utf8(bytes).map_err(|_| "the link is damaged (not UTF-8)")?;
-    let value = js_sys::JSON::parse(&json).map_err(|_| "the link is damaged (not JSON)")?;
-    let record: Record = serde_wasm_bindgen::from_value(value)
-        .map_err(|e| format!("the link does not describe a game: {e}"))?;
-    if record.v != save::VERSION {
-        return Err(format!(
-            "the link has version {}, expected {}",
-            record.v,
-            save::VERSION
-        ));
-    }
-    Ok(record)
+    save::from_json(&json).map_err(|e| match e {
+        RecordError::NotJson => "the link is damaged (not JSON)".to_owned(),
+        RecordError::Malformed(e) => format!("the link does not describe a game: {e}"),
+        RecordError::Version(v) => {
+            format!("the link has version {v}, expected {}", save::VERSION)
+        }
+    })
 }
 
 /// The game of a `?game=` value: built and replayed move by move through the referee (a forged
