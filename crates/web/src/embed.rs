@@ -305,14 +305,6 @@ fn button(document: &Document, class: &str, text: &str) -> Result<HtmlElement, J
     Ok(b)
 }
 
-/// Calls `f` on clicks of `element`.
-fn on_click(element: &HtmlElement, f: impl FnMut() + 'static) -> Result<(), JsValue> {
-    let closure = Closure::<dyn FnMut()>::new(f);
-    element.add_event_listener_with_callback("click", closure.as_ref().unchecked_ref())?;
-    closure.forget();
-    Ok(())
-}
-
 fn variant_title(variant: Variant) -> &'static str {
     match variant {
         Variant::Beirut => "Beirut Chess",
@@ -438,30 +430,30 @@ pub fn mount_board(element: Element, options: JsValue) -> Result<js_sys::Object,
     });
     if let Some(undo) = &undo {
         let a = app.clone();
-        on_click(undo, move || {
+        crate::listen_click(undo, move || {
             a.update(|g| g.undo());
         })?;
     }
     if let Some(redo) = &redo {
         let a = app.clone();
-        on_click(redo, move || {
+        crate::listen_click(redo, move || {
             a.update(|g| g.redo());
         })?;
     }
     if let Some(boom) = &boom {
         let a = app.clone();
-        on_click(boom, move || {
+        crate::listen_click(boom, move || {
             a.update(|g| g.boom());
         })?;
     }
     if let Some(confirm) = &confirm {
         let a = app.clone();
-        on_click(confirm, move || {
+        crate::listen_click(confirm, move || {
             a.update(|g| g.confirm_carriers()).ok();
         })?;
     }
     let a = app.clone();
-    on_click(&flip, move || a.flip())?;
+    crate::listen_click(&flip, move || a.flip())?;
     app.wire_browsing_with(|name| match name {
         "moves" => Some(moves.clone()),
         "prev" => Some(prev.clone()),

@@ -229,12 +229,7 @@ fn dispatch(window: &Window, name: &str, detail: &JsValue) {
 
 /// The variant named by the page's `?variant=` query parameter, else Beirut.
 fn initial_variant(window: &Window) -> Variant {
-    window
-        .location()
-        .search()
-        .ok()
-        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
-        .and_then(|params| params.get("variant"))
+    query_param(window, "variant")
         .and_then(|name| Variant::from_name(&name).ok())
         .unwrap_or(Variant::Beirut)
 }
@@ -329,26 +324,14 @@ fn start_page(window: &Window, document: &Document) -> Result<(), JsValue> {
 /// parameter is then taken out of the address (a reload restores the saved game, which is now
 /// this one). A bad link is reported in `#notice`. Returns whether the address had a link.
 fn restore_shared(window: &Window, app: &App, notice: Option<&HtmlElement>) -> bool {
-    let Some(value) = window
-        .location()
-        .search()
-        .ok()
-        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
-        .and_then(|params| params.get(share::PARAM))
-    else {
+    let Some(value) = query_param(window, share::PARAM) else {
         return false;
     };
     match share::decode(&value) {
         Ok(game) => {
             let variant = game.variant();
             app.set_game(game);
-            if let Some(select) = window
-                .document()
-                .and_then(|d| d.get_element_by_id("variant"))
-                .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
-            {
-                select.set_value(variant.name());
-            }
+            show_variant(window.document().as_ref(), variant);
             if let Ok(history) = js_sys::Reflect::get(window, &"history".into()) {
                 let path = window.location().pathname().unwrap_or_default();
                 let replace = js_sys::Reflect::get(&history, &"replaceState".into())
@@ -377,13 +360,7 @@ fn restore_shared(window: &Window, app: &App, notice: Option<&HtmlElement>) -> b
 /// Restores the saved game (unless a `?variant=` link asks for a new one); a corrupt or
 /// tampered save is discarded and reported in `#notice`, and the fresh game stays.
 fn restore_saved(window: &Window, app: &App, notice: Option<HtmlElement>) {
-    let asked = window
-        .location()
-        .search()
-        .ok()
-        .and_then(|search| web_sys::UrlSearchParams::new_with_str(&search).ok())
-        .is_some_and(|params| params.has("variant"));
-    if asked {
+    if query_param(window, "variant").is_some() {
         return;
     }
     let Some(text) = save::stored() else {
@@ -405,12 +382,40 @@ fn restore_saved(window: &Window, app: &App, notice: Option<HtmlElement>) {
 
 /// Calls `f` on clicks of the element with this id, if the page has one.
 fn on_click(document: &Document, id: &str, f: impl FnMut() + 'static) -> Result<(), JsValue> {
-    if let Some(element) = document.get_element_by_id(id) {
-        let closure = Closure::<dyn FnMut()>::new(f);
-        element.add_event_listener_with_callback("click", closure.as_ref().unchecked_ref())?;
-        closure.forget();
+    match document.get_element_by_id(id) {
+        Some(element) => listen_click(&element, f),
+        None => Ok(()),
     }
+}
+
+/// Calls `f` on every click of `target` (for as long as the page lives).
+pub(crate) fn listen_click(
+    target: &web_sys::EventTarget,
+    f: impl FnMut() + 'static,
+) -> Result<(), JsValue> {
+    let closure = Closure::<dyn FnMut()>::new(f);
+    target.add_event_listener_with_callback("click", closure.as_ref().unchecked_ref())?;
+    closure.forget();
     Ok(())
+}
+
+/// The value of a query parameter of the page's address (`?variant=…`, `?game=…`).
+fn query_param(window: &Window, name: &str) -> Option<String> {
+    let search = window.location().search().ok()?;
+    web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()?
+        .get(name)
+}
+
+/// Keeps the page's variant selector in step with a game started otherwise (from script, a
+/// share link).
+fn show_variant(document: Option<&Document>, variant: Variant) {
+    if let Some(select) = document
+        .and_then(|d| d.get_element_by_id("variant"))
+        .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
+    {
+        select.set_value(variant.name());
+    }
 }
 
 /// Adds the page's functions to `window.boomchess` (created by `index.html`, or here): the game
@@ -424,16 +429,7 @@ fn expose_handle(window: &Window, app: &App) -> Result<(), JsValue> {
         js_sys::Reflect::set(window, &key, &handle)?;
     }
     let doc = window.document();
-    // Keep the selector in step with a game started from script.
-    let game = game_handle(app, move |variant| {
-        if let Some(select) = doc
-            .as_ref()
-            .and_then(|d| d.get_element_by_id("variant"))
-            .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
-        {
-            select.set_value(variant.name());
-        }
-    })?;
+    let game = game_handle(app, move |variant| show_variant(doc.as_ref(), variant))?;
     for name in [
         "squareCenter",
         "fen",
