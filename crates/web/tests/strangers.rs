@@ -3,6 +3,7 @@
 //! wasm test), every refusal must say something, an accepted game must be a valid position, and a
 //! refused move must leave the game as it was.
 
+use boomchess_ai::Rng;
 use boomchess_rules::{Variant, VariantPosition};
 use boomchess_web::embed::{self, Spec};
 use boomchess_web::save::{self, Record};
@@ -14,20 +15,9 @@ wasm_bindgen_test_configure!(run_in_browser);
 /// Mutated inputs per target.
 const BUDGET: usize = 1_500;
 
-/// xorshift64*: the same inputs on every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
+/// A number in `0..n` from the seeded generator (the same inputs on every run).
+fn below(rng: &mut Rng, n: usize) -> usize {
+    rng.below(n as u64) as usize
 }
 
 /// Characters that matter to the parsers, and some that should never appear.
@@ -40,17 +30,17 @@ const ALPHABET: &[char] = &[
 /// One to four random edits of `text`: replace, insert, delete, truncate, repeat a slice.
 fn mutate(rng: &mut Rng, text: &str) -> String {
     let mut chars: Vec<char> = text.chars().collect();
-    for _ in 0..=rng.below(4) {
-        let at = rng.below(chars.len() + 1);
-        match rng.below(5) {
-            0 if at < chars.len() => chars[at] = ALPHABET[rng.below(ALPHABET.len())],
-            1 => chars.insert(at, ALPHABET[rng.below(ALPHABET.len())]),
+    for _ in 0..=below(rng, 4) {
+        let at = below(rng, chars.len() + 1);
+        match below(rng, 5) {
+            0 if at < chars.len() => chars[at] = ALPHABET[below(rng, ALPHABET.len())],
+            1 => chars.insert(at, ALPHABET[below(rng, ALPHABET.len())]),
             2 if at < chars.len() => {
                 chars.remove(at);
             }
             3 => chars.truncate(at),
             _ => {
-                let end = (at + rng.below(8)).min(chars.len());
+                let end = (at + below(rng, 8)).min(chars.len());
                 let slice: Vec<char> = chars[at..end].to_vec();
                 for (i, c) in slice.into_iter().enumerate() {
                     chars.insert(end + i, c);
@@ -86,7 +76,7 @@ fn real_games(rng: &mut Rng) -> Vec<Game> {
                 if moves.is_empty() {
                     break;
                 }
-                let pick = moves[rng.below(moves.len())].clone();
+                let pick = moves[below(rng, moves.len())].clone();
                 game.play(&pick).expect("a legal move plays");
             }
             game
@@ -111,15 +101,15 @@ fn json_of(record: &Record) -> String {
 /// A record with one field edited.
 fn mutate_record(rng: &mut Rng, record: &Record) -> Record {
     let mut r = record.clone();
-    match rng.below(7) {
+    match below(rng, 7) {
         0 => r.variant = mutate(rng, &r.variant),
         1 => r.options = mutate(rng, &r.options),
         2 => r.mode = mutate(rng, &r.mode),
         3 => r.human_side = mutate(rng, &r.human_side),
-        4 => r.level = rng.next() as u8,
+        4 => r.level = rng.next_u64() as u8,
         5 => r.fen = r.fen.as_deref().map(|f| mutate(rng, f)),
         _ if !r.moves.is_empty() => {
-            let i = rng.below(r.moves.len());
+            let i = below(rng, r.moves.len());
             r.moves[i] = mutate(rng, &r.moves[i]);
         }
         _ => r.moves.push(mutate(rng, "e2e4")),
@@ -129,7 +119,7 @@ fn mutate_record(rng: &mut Rng, record: &Record) -> Record {
 
 #[wasm_bindgen_test]
 fn saved_games_edited_or_damaged_are_refused_with_a_message_or_restored_valid() {
-    let mut rng = Rng(0x5A7E_0001);
+    let mut rng = Rng::new(0x5A7E_0001);
     let records: Vec<Record> = real_games(&mut rng).iter().map(save::record).collect();
     let (mut restored, mut refused) = (0, 0);
     for i in 0..BUDGET {
@@ -159,7 +149,7 @@ fn saved_games_edited_or_damaged_are_refused_with_a_message_or_restored_valid() 
 
 #[wasm_bindgen_test]
 fn share_links_edited_or_damaged_are_refused_with_a_message_or_open_valid() {
-    let mut rng = Rng(0x5A7E_0002);
+    let mut rng = Rng::new(0x5A7E_0002);
     let records: Vec<Record> = real_games(&mut rng).iter().map(save::record).collect();
     let (mut opened, mut refused) = (0, 0);
     for i in 0..BUDGET {
@@ -188,7 +178,7 @@ fn share_links_edited_or_damaged_are_refused_with_a_message_or_open_valid() {
 
 #[wasm_bindgen_test]
 fn embed_attributes_edited_are_refused_with_a_message_or_mount_valid() {
-    let mut rng = Rng(0x5A7E_0003);
+    let mut rng = Rng::new(0x5A7E_0003);
     let diagram = Spec {
         variant: "beirut".to_owned(),
         options: Some("dead-mans-switch".to_owned()),
@@ -222,7 +212,7 @@ fn embed_attributes_edited_are_refused_with_a_message_or_mount_valid() {
         let edit = |rng: &mut Rng, field: &mut Option<String>| {
             *field = Some(mutate(rng, field.as_deref().unwrap_or_default()));
         };
-        match rng.below(10) {
+        match below(&mut rng, 10) {
             0 => spec.variant = mutate(&mut rng, &spec.variant),
             1 => edit(&mut rng, &mut spec.options),
             2 => edit(&mut rng, &mut spec.fen),
@@ -253,7 +243,7 @@ fn embed_attributes_edited_are_refused_with_a_message_or_mount_valid() {
 
 #[wasm_bindgen_test]
 fn move_text_edited_is_refused_and_changes_nothing_or_plays_a_legal_move() {
-    let mut rng = Rng(0x5A7E_0004);
+    let mut rng = Rng::new(0x5A7E_0004);
     let mut games = real_games(&mut rng);
     let (mut played, mut refused) = (0, 0);
     for i in 0..BUDGET {
@@ -262,7 +252,7 @@ fn move_text_edited_is_refused_and_changes_nothing_or_plays_a_legal_move() {
         if legal.is_empty() {
             continue;
         }
-        let original = legal[rng.below(legal.len())].clone();
+        let original = legal[below(&mut rng, legal.len())].clone();
         let text = mutate(&mut rng, &original);
         let (fen, plies) = (game.referee().position().fen(), game.san_moves().len());
         match game.play(&text) {
