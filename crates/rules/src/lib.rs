@@ -19,11 +19,13 @@
 #![deny(missing_docs)]
 
 mod bits;
+mod board_size;
 mod fen;
 mod game;
 mod geometry;
 mod magics;
 mod movelist;
+mod movetext;
 mod moves;
 mod outcome;
 mod perft;
@@ -36,19 +38,21 @@ mod variant;
 mod variant_position;
 
 pub use bits::{Bits, SquareIter};
+pub use board_size::BoardSize;
 pub use fen::FenError;
 pub use game::{Game, Phase};
 pub use geometry::{Board10, Board8, Geometry, Tables};
 pub use movelist::{MoveBuffer, MoveCounter, MoveList, MoveSink};
+pub use movetext::movetext_words;
 pub use moves::{Move, MoveKind};
 pub use outcome::{Outcome, Reason};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, Role};
-pub use position::{CarrierError, Position};
+pub use position::{CarrierError, PassError, Position};
 pub use square::Square;
 pub use uci::{move_to_uci, MoveError};
 pub use variant::{OptionError, Options, Variant};
-pub use variant_position::VariantPosition;
+pub use variant_position::{Explosion, VariantPosition};
 
 /// The README's Rust examples, run as doctests.
 #[cfg(doctest)]

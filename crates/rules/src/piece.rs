@@ -28,6 +28,13 @@ impl Color {
             Color::Black => "black",
         }
     }
+    /// The name for people: `White`, `Black`.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        }
+    }
     /// Parses `white` / `black` (also `w` / `b`).
     pub fn from_name(name: &str) -> Option<Color> {
         match name {

@@ -444,6 +444,19 @@ impl<G: Geometry> Position<G> {
         self.checkers().any()
     }
 
+    /// The same position with the other side to move and no en-passant
+    /// capture; refused when the side to move is in check (see
+    /// [`VariantPosition::with_turn_passed`](crate::VariantPosition::with_turn_passed)).
+    pub fn with_turn_passed(&self) -> Result<Position<G>, PassError> {
+        if self.is_check() {
+            return Err(PassError::InCheck(self.turn));
+        }
+        let mut passed = *self;
+        passed.ep = G::Bits::EMPTY;
+        passed.set_turn(G::tables(), !self.turn);
+        Ok(passed)
+    }
+
     /// The squares a bomber on `from` could move to.
     fn bomber_targets(
         &self,
@@ -1199,6 +1212,29 @@ impl core::fmt::Display for CarrierError {
 }
 
 impl std::error::Error for CarrierError {}
+
+/// Why the turn cannot be passed ([`Position::with_turn_passed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PassError {
+    /// This side, to move, is in check: passing would leave its king to be
+    /// taken.
+    InCheck(Color),
+}
+
+impl core::fmt::Display for PassError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PassError::InCheck(color) => write!(
+                f,
+                "{} is in check, so the turn cannot pass to {}",
+                color.title(),
+                (!*color).title()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PassError {}
 
 /// The castling-right bit of `color` on `side` (0 = `K`, 1 = `Q`).
 #[inline]

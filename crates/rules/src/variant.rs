@@ -1,6 +1,7 @@
 //! The three games, their options, and the rule parameters that differ
 //! between them (pawns, promotion, castling).
 
+use crate::board_size::BoardSize;
 use crate::piece::Role;
 use core::fmt;
 
@@ -41,6 +42,13 @@ impl Variant {
             .into_iter()
             .find(|v| v.name() == name)
             .ok_or_else(|| OptionError::UnknownVariant(name.to_string()))
+    }
+    /// The size of this variant's board.
+    pub const fn board_size(self) -> BoardSize {
+        match self {
+            Variant::Beirut => BoardSize::EIGHT,
+            _ => BoardSize::TEN,
+        }
     }
     /// Number of files.
     pub const fn files(self) -> u8 {

@@ -2,16 +2,26 @@
 //! board size, for code that does not want to be generic.
 
 use crate::bits::Bits;
+use crate::board_size::BoardSize;
 use crate::fen::FenError;
 use crate::geometry::{Board10, Board8, Geometry};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::Outcome;
 use crate::perft;
 use crate::piece::{Color, Piece, Role};
-use crate::position::{CarrierError, Position};
+use crate::position::{CarrierError, PassError, Position};
 use crate::square::Square;
 use crate::uci::MoveError;
 use crate::variant::{Options, Variant};
+
+/// An explosion a move sets off ([`VariantPosition::explosion`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explosion {
+    /// Where the exploding man stood, or the launch's target.
+    pub centre: Square,
+    /// The 3×3 area around the centre, clipped to the board.
+    pub area: Vec<Square>,
+}
 
 /// A position of one of the games: 8×8 for Beirut, 10×10 for the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,6 +96,10 @@ impl VariantPosition {
     /// Ranks of the board.
     pub fn ranks(&self) -> u8 {
         with_geometry!(self, G => G::RANKS)
+    }
+    /// The board's size, for naming and placing its squares.
+    pub fn board_size(&self) -> BoardSize {
+        self.variant().board_size()
     }
     /// The side to move.
     pub fn turn(&self) -> Color {
@@ -224,14 +238,68 @@ impl VariantPosition {
     }
     /// The 3×3 area an explosion of `m` covers, if `m` is a boom or launch.
     pub fn blast_area(&self, m: Move) -> Vec<Square> {
+        match m.kind {
+            MoveKind::Boom => self.area_around(m.from),
+            MoveKind::Launch => self.area_around(m.to),
+            _ => Vec::new(),
+        }
+    }
+    /// The square of the pawn the en-passant capture `m` takes (the pawn
+    /// that just made a multi-step, which need not stand beside the
+    /// capturer on a 10×10 board); `None` if `m` is no en-passant capture.
+    pub fn en_passant_victim(&self, m: Move) -> Option<Square> {
+        match m.kind {
+            MoveKind::EnPassant => with_position!(self, p => p.ep_victim()),
+            _ => None,
+        }
+    }
+    /// The explosion `m` sets off, if any: a boom (centred on the carrier),
+    /// a launch (on its target), or under Dead Man's Switch the capture of a
+    /// carrier (on the square where the captured man stood). Only a position
+    /// that knows the captured man's bomb (the referee's, or its owner's
+    /// view) can tell the last; explosions are public once they happen.
+    pub fn explosion(&self, m: Move) -> Option<Explosion> {
         let centre = match m.kind {
             MoveKind::Boom => m.from,
             MoveKind::Launch => m.to,
-            _ => return Vec::new(),
+            _ if !self.options().dead_mans_switch => return None,
+            MoveKind::EnPassant => self.en_passant_victim(m)?,
+            MoveKind::Normal | MoveKind::Promotion(_) => m.to,
+            MoveKind::Castle => return None,
         };
+        let captured_carrier = matches!(m.kind, MoveKind::Boom | MoveKind::Launch)
+            || (self.is_carrier(centre)
+                && self.piece_at(centre).is_some_and(|p| p.color != self.turn()));
+        captured_carrier.then(|| Explosion {
+            centre,
+            area: self.area_around(centre),
+        })
+    }
+    /// The 3×3 area centred on `centre`, clipped to the board.
+    pub fn area_around(&self, centre: Square) -> Vec<Square> {
         with_geometry!(self, G => {
             let t = G::tables();
             (t.king[centre.usize()] | <G as Geometry>::Bits::from_square(centre)).squares().collect()
+        })
+    }
+    /// The same position with the other side to move (and no en-passant
+    /// capture), for showing what that side could do, as a diagram does.
+    /// Refused when the side to move is in check: the other side could take
+    /// its king, so no game reaches that position.
+    ///
+    /// ```
+    /// use boomchess_rules::{Color, Options, PassError, Variant, VariantPosition};
+    ///
+    /// let start = VariantPosition::new(Variant::Beirut, Options::default());
+    /// assert_eq!(start.with_turn_passed().unwrap().turn(), Color::Black);
+    /// let check = VariantPosition::from_fen(Variant::Beirut, Options::default(),
+    ///     "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1").unwrap();
+    /// assert_eq!(check.with_turn_passed(), Err(PassError::InCheck(Color::White)));
+    /// ```
+    pub fn with_turn_passed(&self) -> Result<VariantPosition, PassError> {
+        Ok(match self {
+            VariantPosition::Eight(p) => VariantPosition::Eight(p.with_turn_passed()?),
+            VariantPosition::Ten(p) => VariantPosition::Ten(p.with_turn_passed()?),
         })
     }
     /// How the game stands by the board alone (see [`Position::outcome`]).
