@@ -318,12 +318,216 @@ fn reports_every_finished_iteration() {
     uci.send("position startpos");
     uci.send("go depth 4");
     let lines = uci.until("bestmove", LONG);
-    let depths: Vec<u32> = lines
+    let depths: Vec<u64> = info_lines(&lines)
         .iter()
-        .filter_map(|l| l.strip_prefix("info depth "))
-        .filter_map(|rest| rest.split_whitespace().next()?.parse().ok())
+        .filter_map(|l| info_number(l, "depth"))
         .collect();
     // One line per iteration, 1 to 4, then the final decision at depth 4.
     assert_eq!(depths, vec![1, 2, 3, 4, 4], "{lines:?}");
     uci.quit();
+}
+
+/// `field`'s number in an `info depth ...` line (`depth`, `nodes`, ...).
+fn info_number(line: &str, field: &str) -> Option<u64> {
+    let mut words = line.split_whitespace();
+    words.find(|w| *w == field)?;
+    words.next()?.parse().ok()
+}
+
+/// The `info depth` lines of one search.
+fn info_lines(lines: &[String]) -> Vec<&String> {
+    lines
+        .iter()
+        .filter(|l| l.starts_with("info depth "))
+        .collect()
+}
+
+/// Ways of asking for the strongest play: `Level` 8, `UCI_LimitStrength`
+/// with the top `UCI_Elo`, and a low `UCI_Elo` that `UCI_LimitStrength` (off)
+/// does not switch on.
+const STRONG: [(&str, &[&str]); 3] = [
+    ("Level 8", &["setoption name Level value 8"]),
+    (
+        "UCI_LimitStrength with UCI_Elo 1960",
+        &[
+            "setoption name UCI_LimitStrength value true",
+            "setoption name UCI_Elo value 1960",
+        ],
+    ),
+    (
+        "UCI_Elo 850 without UCI_LimitStrength",
+        &[
+            "setoption name UCI_LimitStrength value false",
+            "setoption name UCI_Elo value 850",
+        ],
+    ),
+];
+
+/// Ways of asking for level 1, the beginner (README: `UCI_Elo` plays the level whose
+/// rating is at most it; 850 is the lowest, level 1's rating).
+const WEAK: [(&str, &[&str]); 2] = [
+    ("Level 1", &["setoption name Level value 1"]),
+    (
+        "UCI_LimitStrength with UCI_Elo 850",
+        &[
+            "setoption name UCI_LimitStrength value true",
+            "setoption name UCI_Elo value 850",
+        ],
+    ),
+];
+
+/// One engine set up by `setup`, searching `position` with `go` once per seed
+/// (`ucinewgame` moves the seed on); the lines of each search.
+fn searches(setup: &[&str], position: &str, go: &str, seeds: usize) -> Vec<Vec<String>> {
+    let mut uci = Uci::start();
+    for line in setup {
+        uci.send(line);
+    }
+    let mut all = Vec::new();
+    for _ in 0..seeds {
+        uci.send("ucinewgame");
+        uci.send(&format!("position {position}"));
+        uci.send(go);
+        all.push(uci.until("bestmove", LONG));
+    }
+    uci.quit();
+    assert!(
+        !all.iter().flatten().any(|l| l.contains("error")),
+        "{setup:?}: {all:?}"
+    );
+    all
+}
+
+#[test]
+fn level_and_uci_elo_cap_the_depth_and_nodes_of_the_same_go() {
+    // Levels 1-2 search two plies (crates/ai LEVELS), stopping at four times
+    // level 1's 3 000-node budget at the latest; level 8 goes as deep as `go` asks.
+    const LEVEL_1_DEPTH: u64 = 2;
+    const LEVEL_1_NODES: u64 = 4 * 3_000;
+    let go = "go depth 5";
+    for position in [
+        "startpos moves e2e4 e7e5 g1f3 b8c6",
+        "fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/P4PPP/R1BQKB1R w KQ - 1 9",
+    ] {
+        let mut strong_nodes = Vec::new();
+        for (name, setup) in STRONG {
+            let lines = &searches(setup, position, go, 1)[0];
+            let info = info_lines(lines);
+            let depths: Vec<u64> = info
+                .iter()
+                .filter_map(|l| info_number(l, "depth"))
+                .collect();
+            assert_eq!(
+                depths,
+                vec![1, 2, 3, 4, 5, 5],
+                "{name} at {position}: every iteration up to go's depth 5: {lines:?}"
+            );
+            strong_nodes.push(info_number(info.last().unwrap(), "nodes").unwrap());
+        }
+        for (name, setup) in WEAK {
+            let lines = &searches(setup, position, go, 1)[0];
+            let info = info_lines(lines);
+            assert!(!info.is_empty(), "{name}: no info line: {lines:?}");
+            for line in &info {
+                let depth = info_number(line, "depth").unwrap();
+                let nodes = info_number(line, "nodes").unwrap();
+                assert!(
+                    (1..=LEVEL_1_DEPTH).contains(&depth),
+                    "{name} at {position}: level 1 searches two plies, not {depth}: {lines:?}"
+                );
+                assert!(
+                    nodes <= LEVEL_1_NODES,
+                    "{name} at {position}: {nodes} nodes, level 1 stops by {LEVEL_1_NODES}: {lines:?}"
+                );
+            }
+            let nodes = info_number(info.last().unwrap(), "nodes").unwrap();
+            assert!(
+                strong_nodes.iter().all(|&strong| nodes < strong),
+                "{name} at {position}: {nodes} nodes, no fewer than full strength's {strong_nodes:?}"
+            );
+        }
+    }
+}
+
+/// The moves of the side to move that mate at once.
+fn mates_in_one(pos: &VariantPosition) -> Vec<String> {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            child.is_check() && child.legal_moves().is_empty()
+        })
+        .map(|m| pos.move_to_uci(m))
+        .collect()
+}
+
+/// The first moves after which every reply allows a mate in one.
+fn mate_in_two_keys(pos: &VariantPosition) -> Vec<String> {
+    pos.legal_moves()
+        .into_iter()
+        .filter(|&m| {
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let replies = child.legal_moves();
+            !replies.is_empty()
+                && replies.into_iter().all(|r| {
+                    let mut grandchild = child;
+                    grandchild.play_unchecked(r);
+                    !mates_in_one(&grandchild).is_empty()
+                })
+        })
+        .map(|m| pos.move_to_uci(m))
+        .collect()
+}
+
+#[test]
+fn level_8_always_plays_a_mate_in_two_that_level_1_misses() {
+    // Orthodox chess (Beirut without carriers). Each is a mate in two with one
+    // key, a quiet move (no check, no capture): three plies, one more than
+    // level 1's two (crates/ai LEVELS: levels 1-2 "miss a deeper tactic").
+    let problems = [
+        ("8/8/8/5p1Q/2K5/8/8/k7 w - - 0 1", "c4b3"),
+        ("2R5/8/8/8/1p6/8/1K3R2/4k3 w - - 0 1", "f2h2"),
+        ("7k/8/8/1p1N2K1/8/8/R7/8 w - - 0 1", "g5g6"),
+        ("8/1R6/6K1/4R3/7k/8/8/6n1 w - - 0 1", "e5g5"),
+    ];
+    for (fen, key) in problems {
+        let pos = VariantPosition::from_fen(Variant::Beirut, Options::default(), fen).unwrap();
+        assert_eq!(mates_in_one(&pos), Vec::<String>::new(), "{fen}");
+        assert_eq!(mate_in_two_keys(&pos), vec![key], "{fen}");
+        let m = pos.parse_uci(key).unwrap();
+        let mut after = pos;
+        after.play_unchecked(m);
+        assert!(!after.is_check(), "{fen}: {key} is quiet");
+    }
+    const SEEDS: usize = 3;
+    let go = "go depth 5";
+    for (name, setup) in STRONG {
+        for (fen, key) in problems {
+            for lines in searches(setup, &format!("fen {fen}"), go, SEEDS) {
+                assert_eq!(bestmove(&lines), key, "{name} at {fen}: {lines:?}");
+                let last = info_lines(&lines).pop().unwrap().clone();
+                assert!(last.contains(" score mate 2 "), "{name} at {fen}: {last}");
+            }
+        }
+    }
+    for (name, setup) in WEAK {
+        let mut found = 0;
+        for (fen, key) in problems {
+            for lines in searches(setup, &format!("fen {fen}"), go, SEEDS) {
+                let chosen = bestmove(&lines);
+                let pos =
+                    VariantPosition::from_fen(Variant::Beirut, Options::default(), fen).unwrap();
+                assert!(pos.parse_uci(&chosen).is_ok(), "{name}: {lines:?}");
+                found += usize::from(chosen == key);
+            }
+        }
+        let tries = problems.len() * SEEDS;
+        eprintln!("{name}: played the key in {found} of {tries} searches");
+        assert!(
+            found < tries,
+            "{name} found every mate in two, as if it were level 8"
+        );
+    }
 }
