@@ -1,6 +1,8 @@
 // boomchess boards for any page: one <script type="module" src=".../embed.js"></script> mounts every
 // element with a data-boomchess attribute (README.md, "Embedding", lists the attributes), and
-// `mount(element, options)` mounts one from script. The module loads the game's WebAssembly once
+// `mount(element, options)` mounts one from script; `unmount(element)` lets a board go (its
+// listeners, animation and computer stop and are freed), and a board whose element leaves the
+// document is unmounted by itself. The module loads the game's WebAssembly once
 // for all boards of the page, from beside this file (import.meta.url), so the files can be hosted
 // on another origin (they need the CORS header `Access-Control-Allow-Origin`).
 
@@ -44,8 +46,10 @@ const STYLE = `
 `;
 
 /** The boards of this page: element → Promise of its game handle. Kept on the global object so
- * that a second copy of this module on the page (another address) does not mount them again. */
-const boards = (globalThis[Symbol.for('boomchess.embed.boards')] ??= new WeakMap());
+ * that a second copy of this module on the page (another address) does not mount them again. A
+ * Map, not a WeakMap: a board is forgotten when it is unmounted, and the elements it holds are
+ * checked for having left the document. */
+const boards = (globalThis[Symbol.for('boomchess.embed.boards')] ??= new Map());
 
 let loading = null;
 
@@ -95,16 +99,43 @@ export function mount(element, options = {}) {
   if (!element || element.nodeType !== 1) {
     return Promise.reject(new TypeError('mount(element, options): element must be a DOM element'));
   }
+  // Mounting again replaces the board that was there.
+  unmount(element);
   addStyle(element.ownerDocument);
   element.removeAttribute('data-boomchess-error');
   const board = load()
-    .then(() => mountBoard(element, options))
+    .then(() => {
+      // Unmounted (or mounted anew) while the module loaded: this board is not wanted any more.
+      if (boards.get(element) !== board) throw new Error('the board was unmounted before it was drawn');
+      return mountBoard(element, options);
+    })
     .catch((error) => {
-      showError(element, error);
+      if (boards.get(element) === board) showError(element, error);
       throw error;
     });
+  // A caller that only wants the board drawn need not handle a refusal; `boardOf` and `mount`'s
+  // own Promise still report it.
+  board.catch(() => {});
   boards.set(element, board);
   return board;
+}
+
+/**
+ * Lets the board in `element` go: its listeners, animation and the computer's worker stop, its
+ * memory is freed, and its content is emptied. The handle's methods throw from then on. Returns
+ * whether there was a board.
+ */
+export function unmount(element) {
+  const board = boards.get(element);
+  if (!board) return false;
+  boards.delete(element);
+  board.then((handle) => handle.unmount(), () => {});
+  if (element.isConnected) {
+    element.replaceChildren();
+    element.removeAttribute('data-boomchess-mounted');
+    element.removeAttribute('data-boomchess-error');
+  }
+  return true;
 }
 
 /** The Promise of the game handle of a board mounted in `element`, or `undefined`. */
@@ -140,6 +171,12 @@ export const ready = new Promise((resolve) => {
       (node.matches('[data-boomchess]') || node.querySelector('[data-boomchess]') !== null);
     new MutationObserver((records) => {
       if (records.some((r) => [...r.addedNodes].some(added))) mountAll();
+      // Boards whose element left the document go with it.
+      if (records.some((r) => r.removedNodes.length > 0)) {
+        for (const element of [...boards.keys()]) {
+          if (!element.isConnected && element.ownerDocument === document) unmount(element);
+        }
+      }
     }).observe(document.documentElement, { childList: true, subtree: true });
   };
   if (document.readyState === 'loading') {

@@ -6,24 +6,30 @@ use crate::uci::MoveError;
 use crate::variant_position::VariantPosition;
 
 /// The move words of a move list: separated by spaces or commas, without
-/// move numbers (`1.`, `5...`, also glued on as in `1.e4` or `5...Qd4`) and
-/// results (`1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`).
+/// move numbers (`1.`, `5...`, `5…`, also glued on as in `1.e4` or
+/// `5...Qd4`, or with the dots apart as in `5. ... Qd4`) and results (`1-0`,
+/// `0-1`, `1/2-1/2`, `½-½`, `*`).
 ///
 /// ```
 /// use boomchess_rules::movetext_words;
 ///
 /// assert_eq!(movetext_words("1. e4 e5 2.Nf3, 2...Nc6 1-0"), ["e4", "e5", "Nf3", "Nc6"]);
+/// assert_eq!(movetext_words("12. ... Qd4 13… Bb4"), ["Qd4", "Bb4"]);
 /// ```
 pub fn movetext_words(text: &str) -> Vec<&str> {
     text.split(|c: char| c == ',' || c.is_whitespace())
         .filter_map(|word| {
+            let dots = ['.', '…'];
             let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-            let word = match word[digits..].strip_prefix('.') {
-                Some(rest) if digits > 0 => rest.trim_start_matches('.'),
-                _ => word,
+            let rest = &word[digits..];
+            let word = if digits > 0 && rest.starts_with(dots) {
+                rest.trim_start_matches(dots)
+            } else {
+                word
             };
+            let only_dots = word.chars().all(|c| dots.contains(&c));
             let result = ["1-0", "0-1", "1/2-1/2", "½-½", "*"].contains(&word);
-            (!word.is_empty() && !result).then_some(word)
+            (!only_dots && !result).then_some(word)
         })
         .collect()
 }

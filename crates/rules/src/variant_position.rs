@@ -269,7 +269,9 @@ impl VariantPosition {
         };
         let captured_carrier = matches!(m.kind, MoveKind::Boom | MoveKind::Launch)
             || (self.is_carrier(centre)
-                && self.piece_at(centre).is_some_and(|p| p.color != self.turn()));
+                && self
+                    .piece_at(centre)
+                    .is_some_and(|p| p.color != self.turn()));
         captured_carrier.then(|| Explosion {
             centre,
             area: self.area_around(centre),

@@ -1165,7 +1165,7 @@ fn movetext_drops_numbers_and_results() {
 // `12. ... Qd4` is the usual way to write a Black move after a break in the
 // text; the `...` belongs to the move number, as in `12... Qd4`.
 #[test]
-#[ignore = "movetext_words keeps a stand-alone `...` after a move number (`12. ... Qd4` gives [\"...\", \"Qd4\"])"]
+
 fn movetext_drops_a_separate_ellipsis_after_the_number() {
     assert_eq!(movetext_words("12. ... Qd4"), ["Qd4"]);
     assert_eq!(

@@ -5,19 +5,22 @@
 //! download). The page sends the computer's own view (never the referee's position) and the
 //! worker answers with the move's coordinate text.
 //!
-//! Protocol: page → worker `{module}` once, then `{id, variant, options, fen, history, level,
-//! seed, enemyCarriers}`; worker → page `{id, move, nodes, depth, ms}` or `{id, error}`.
+//! Protocol: page → worker `{module}` once, then a [`ComputerTurn`] with the request's `id`
+//! (`{id, variant, options, fen, history, level, seed, enemyCarriers}`); worker → page
+//! `{id, move, nodes, depth, ms}` or `{id, error}`.
+//!
+//! [`ComputerClient`] is the page's side: it owns the worker and its handlers, numbers the
+//! requests (a reply to an older one is ignored), and ends the worker when it is dropped.
 
 use std::cell::RefCell;
 use std::sync::atomic::AtomicBool;
 
 use boomchess_ai::{Engine, Settings};
 use boomchess_rules::{Options, Variant, VariantPosition};
+use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker, WorkerOptions, WorkerType};
-
-use crate::game::ComputerTurn;
 
 #[wasm_bindgen]
 extern "C" {
@@ -43,6 +46,81 @@ fn now_ms() -> f64 {
         .unwrap_or_else(js_sys::Date::now)
 }
 
+/// What the computer is asked to decide: everything comes from its own view of the game (never
+/// the referee's position), so in Beirut it knows its own carriers only.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ComputerTurn {
+    /// The game.
+    #[serde(with = "variant_name")]
+    pub variant: Variant,
+    /// Its options.
+    #[serde(with = "options_fields")]
+    pub options: Options,
+    /// The position as the computer sees it.
+    pub fen: String,
+    /// The earlier positions of the game, as the computer sees them.
+    pub history: Vec<String>,
+    /// Its level, 1–8.
+    pub level: u8,
+    /// Seed of its choices: the game's secret random number mixed with the number of moves
+    /// played so far.
+    pub seed: u64,
+    /// At most how many carriers the human still has, as far as anybody has seen (Beirut;
+    /// `boomchess_rules::Game::carriers_at_most`).
+    pub enemy_carriers: u8,
+}
+
+/// A variant travels as its name.
+mod variant_name {
+    use boomchess_rules::Variant;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(variant: &Variant, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(variant.name())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
+        let name = String::deserialize(d)?;
+        Variant::from_name(&name).map_err(serde::de::Error::custom)
+    }
+}
+
+/// Options travel as their fields.
+mod options_fields {
+    use boomchess_rules::Options;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    #[derive(Serialize, Deserialize)]
+    #[serde(rename_all = "camelCase")]
+    struct Fields {
+        carriers: u8,
+        dead_mans_switch: bool,
+        immediate_landing: bool,
+        super_knights: bool,
+    }
+
+    pub fn serialize<S: Serializer>(o: &Options, s: S) -> Result<S::Ok, S::Error> {
+        Fields {
+            carriers: o.carriers,
+            dead_mans_switch: o.dead_mans_switch,
+            immediate_landing: o.immediate_landing,
+            super_knights: o.super_knights,
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Options, D::Error> {
+        let f = Fields::deserialize(d)?;
+        Ok(Options {
+            carriers: f.carriers,
+            dead_mans_switch: f.dead_mans_switch,
+            immediate_landing: f.immediate_landing,
+            super_knights: f.super_knights,
+        })
+    }
+}
+
 /// What the computer decided.
 pub struct Decision {
     /// Coordinate text of the move.
@@ -56,14 +134,7 @@ pub struct Decision {
 /// Decides the computer's move from its own view of the game (runs in the worker; also usable
 /// directly).
 pub fn decide(turn: &ComputerTurn) -> Result<Decision, String> {
-    let variant = Variant::from_name(&turn.variant).map_err(|e| e.to_string())?;
-    let words: Vec<&str> = turn
-        .options
-        .split(',')
-        .map(str::trim)
-        .filter(|w| !w.is_empty())
-        .collect();
-    let options = Options::parse(variant, &words).map_err(|e| e.to_string())?;
+    let (variant, options) = (turn.variant, turn.options);
     let view = VariantPosition::from_fen(variant, options, &turn.fen).map_err(|e| e.to_string())?;
     let history: Vec<VariantPosition> = turn
         .history
@@ -83,33 +154,50 @@ pub fn decide(turn: &ComputerTurn) -> Result<Decision, String> {
     })
 }
 
-/// The worker's entry: `{variant, options, fen, history, level, seed, enemyCarriers}` in,
-/// `{move, nodes, depth}` out.
+/// A request as it travels to the worker: the turn and the request's number.
+#[derive(Serialize, Deserialize)]
+struct Request {
+    id: u32,
+    #[serde(flatten)]
+    turn: ComputerTurn,
+}
+
+/// A reply as it travels back from the worker.
+#[derive(Serialize, Deserialize, Default)]
+struct Reply {
+    id: u32,
+    #[serde(rename = "move", default, skip_serializing_if = "Option::is_none")]
+    uci: Option<String>,
+    #[serde(default)]
+    nodes: f64,
+    #[serde(default)]
+    depth: f64,
+    #[serde(default)]
+    ms: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    error: Option<String>,
+}
+
+/// Plain JavaScript objects (not `Map`s) for the messages.
+fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))
+}
+
+/// The worker's entry: a [`Request`] in, `{move, nodes, depth}` out.
 #[wasm_bindgen(js_name = computerMove)]
-pub fn computer_move(
-    variant: String,
-    options: String,
-    fen: String,
-    history: Vec<String>,
-    level: u8,
-    seed: f64,
-    enemy_carriers: u8,
-) -> Result<JsValue, JsValue> {
-    let turn = ComputerTurn {
-        variant,
-        options,
-        fen,
-        history,
-        level,
-        seed: seed as u64,
-        enemy_carriers,
-    };
-    let d = decide(&turn).map_err(|e| JsValue::from(js_sys::Error::new(&e)))?;
-    let o = js_sys::Object::new();
-    js_sys::Reflect::set(&o, &"move".into(), &JsValue::from_str(&d.uci))?;
-    js_sys::Reflect::set(&o, &"nodes".into(), &JsValue::from_f64(d.nodes as f64))?;
-    js_sys::Reflect::set(&o, &"depth".into(), &JsValue::from_f64(f64::from(d.depth)))?;
-    Ok(o.into())
+pub fn computer_move(request: JsValue) -> Result<JsValue, JsValue> {
+    let request: Request = serde_wasm_bindgen::from_value(request)
+        .map_err(|e| JsValue::from(js_sys::Error::new(&format!("a bad request: {e}"))))?;
+    let d = decide(&request.turn).map_err(|e| JsValue::from(js_sys::Error::new(&e)))?;
+    to_js(&Reply {
+        id: request.id,
+        uci: Some(d.uci),
+        nodes: d.nodes as f64,
+        depth: f64::from(d.depth),
+        ..Reply::default()
+    })
 }
 
 /// The worker's code: registers `onmessage` first (messages sent while the glue loads are
@@ -129,7 +217,7 @@ self.onmessage = (event) => {{
   ready.then((m) => {{
     const t0 = performance.now();
     try {{
-      const r = m.computerMove(d.variant, d.options, d.fen, d.history, d.level, d.seed, d.enemyCarriers);
+      const r = m.computerMove(d);
       self.postMessage({{ id: d.id, move: r.move, nodes: r.nodes, depth: r.depth, ms: performance.now() - t0 }});
     }} catch (e) {{
       self.postMessage({{ id: d.id, error: String(e && e.message || e) }});
@@ -140,11 +228,156 @@ self.onmessage = (event) => {{
     )
 }
 
-/// Starts the worker (page side). `on_message` gets every reply, `on_error` a failure of the
-/// worker itself (its script or the glue failed to load).
-pub fn start_worker(
-    on_message: impl FnMut(MessageEvent) + 'static,
-    on_error: impl FnMut(web_sys::Event) + 'static,
+/// What the computer did with its last move: milliseconds in the worker, nodes, depth.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Thought {
+    /// Time in the worker.
+    pub ms: f64,
+    /// Nodes searched.
+    pub nodes: f64,
+    /// Depth reached.
+    pub depth: f64,
+}
+
+/// What a reply of the worker means for the game.
+pub enum Answer {
+    /// The computer plays this move (coordinate text).
+    Move(String, Thought),
+    /// It failed (its worker did not start, the search failed).
+    Failed(String),
+}
+
+/// The worker's two handlers: its replies, and its own failure.
+type Handlers = (
+    Closure<dyn FnMut(MessageEvent)>,
+    Closure<dyn FnMut(web_sys::Event)>,
+);
+
+/// The page's side of the computer: the worker (started on the first request), the request in
+/// flight, and the handlers that own the worker's callbacks. Dropping it ends the worker.
+pub struct ComputerClient {
+    worker: Option<Worker>,
+    handlers: Option<Handlers>,
+    /// The request being thought about.
+    pending: Option<u32>,
+    next_id: u32,
+    /// The computer's last move.
+    pub last_thought: Option<Thought>,
+}
+
+impl Default for ComputerClient {
+    fn default() -> Self {
+        ComputerClient {
+            worker: None,
+            handlers: None,
+            pending: None,
+            next_id: 1,
+            last_thought: None,
+        }
+    }
+}
+
+impl ComputerClient {
+    /// Whether a request is in flight.
+    pub fn thinking(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Forgets the request in flight: its reply will be ignored.
+    pub fn cancel(&mut self) {
+        self.pending = None;
+    }
+
+    /// Asks for the computer's move, starting the worker first if need be; `on_reply` gets
+    /// every message of the worker (pass it to [`ComputerClient::answer`]).
+    pub fn ask(
+        &mut self,
+        turn: &ComputerTurn,
+        on_reply: impl FnMut(JsValue) + Clone + 'static,
+    ) -> Result<(), JsValue> {
+        if self.worker.is_none() {
+            let mut on_message = on_reply.clone();
+            let mut on_failure = on_reply;
+            let message = Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+                on_message(e.data())
+            });
+            // The worker itself failed (its script or the glue did not load): answered as a
+            // failure of every request; the next request starts a new worker.
+            let failed = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+                let reply = Reply {
+                    id: 0,
+                    error: Some("the computer's worker failed to start".to_owned()),
+                    ..Reply::default()
+                };
+                if let Ok(reply) = to_js(&reply) {
+                    on_failure(reply);
+                }
+            });
+            let worker = start_worker(&message, &failed)?;
+            self.worker = Some(worker);
+            self.handlers = Some((message, failed));
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let request = to_js(&Request {
+            id,
+            turn: turn.clone(),
+        })?;
+        self.worker
+            .as_ref()
+            .map_or(Ok(()), |w| w.post_message(&request))?;
+        self.pending = Some(id);
+        Ok(())
+    }
+
+    /// Reads a reply: the answer to the request in flight, or `None` for a stale one (a new
+    /// game or an undo came in between).
+    pub fn answer(&mut self, data: &JsValue) -> Option<Answer> {
+        let reply: Reply = serde_wasm_bindgen::from_value(data.clone()).ok()?;
+        let failed_worker = reply.id == 0 && reply.error.is_some();
+        if self.pending != Some(reply.id) && !(failed_worker && self.pending.is_some()) {
+            return None;
+        }
+        self.pending = None;
+        if failed_worker {
+            self.stop();
+        }
+        Some(match (reply.uci, reply.error) {
+            (Some(uci), _) => {
+                let thought = Thought {
+                    ms: reply.ms,
+                    nodes: reply.nodes,
+                    depth: reply.depth,
+                };
+                self.last_thought = Some(thought);
+                Answer::Move(uci, thought)
+            }
+            (None, error) => Answer::Failed(error.unwrap_or_else(|| "the computer failed".into())),
+        })
+    }
+
+    /// Ends the worker (the next request starts another).
+    pub fn stop(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            worker.set_onmessage(None);
+            worker.set_onerror(None);
+            worker.terminate();
+        }
+        self.handlers = None;
+        self.pending = None;
+    }
+}
+
+impl Drop for ComputerClient {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// Starts the worker with its two handlers (which the caller keeps alive).
+fn start_worker(
+    on_message: &Closure<dyn FnMut(MessageEvent)>,
+    on_error: &Closure<dyn FnMut(web_sys::Event)>,
 ) -> Result<Worker, JsValue> {
     let glue = GLUE_URL.with(String::clone);
     let source = worker_source(&glue);
@@ -155,34 +388,15 @@ pub fn start_worker(
     let url = Url::create_object_url_with_blob(&blob)?;
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
-    let worker = Worker::new_with_options(&url, &options)?;
-    let handler = Closure::<dyn FnMut(MessageEvent)>::new(on_message);
-    worker.set_onmessage(Some(handler.as_ref().unchecked_ref()));
-    handler.forget();
-    let failed = Closure::<dyn FnMut(web_sys::Event)>::new(on_error);
-    worker.set_onerror(Some(failed.as_ref().unchecked_ref()));
-    failed.forget();
+    let worker = Worker::new_with_options(&url, &options);
+    // Once the worker exists its script is its own: the address is not needed any more (the
+    // browser keeps the loading script alive), so nothing is left behind when it ends.
+    Url::revoke_object_url(&url).ok();
+    let worker = worker?;
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
     let init = js_sys::Object::new();
     js_sys::Reflect::set(&init, &"module".into(), &wasm_bindgen::module())?;
     worker.post_message(&init)?;
     Ok(worker)
-}
-
-/// Asks the worker for the computer's move; `id` comes back with the answer.
-pub fn request(worker: &Worker, id: u32, turn: &ComputerTurn) -> Result<(), JsValue> {
-    let o = js_sys::Object::new();
-    let set = |k: &str, v: &JsValue| js_sys::Reflect::set(&o, &JsValue::from_str(k), v);
-    set("id", &JsValue::from_f64(f64::from(id)))?;
-    set("variant", &JsValue::from_str(&turn.variant))?;
-    set("options", &JsValue::from_str(&turn.options))?;
-    set("fen", &JsValue::from_str(&turn.fen))?;
-    let history: js_sys::Array = turn.history.iter().map(JsValue::from).collect();
-    set("history", &history)?;
-    set("level", &JsValue::from_f64(f64::from(turn.level)))?;
-    set("seed", &JsValue::from_f64(turn.seed as f64))?;
-    set(
-        "enemyCarriers",
-        &JsValue::from_f64(f64::from(turn.enemy_carriers)),
-    )?;
-    worker.post_message(&o)
 }

@@ -3,11 +3,12 @@
 //! plain Rust that the tests can drive square by square.
 
 use boomchess_rules::{
-    Color, Game as RulesGame, Options, Outcome, Phase, Piece, Role, Variant, VariantPosition,
+    BoardSize, Color, Game as RulesGame, Move, MoveKind, Options, Outcome, Phase, Piece, Role,
+    Square, Variant, VariantPosition,
 };
 
-use crate::geometry::Square;
-use crate::moves::{BoardMove, MoveKind};
+use crate::computer::ComputerTurn;
+use crate::spec::{GameSpec, Mode};
 
 /// What a click on a square did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,8 +17,8 @@ pub enum ClickOutcome {
     Selected(Square),
     /// The selection was cleared.
     Deselected,
-    /// The move with this coordinate text was played.
-    Played(String),
+    /// This move was played.
+    Played(Move),
     /// A pawn reached the last rank: the promotion picker is open (see [`Game::promotion`]).
     Promoting,
     /// Nothing changed (an empty square or an enemy piece with nothing selected).
@@ -35,7 +36,7 @@ pub struct Target {
     pub square: Square,
     /// Whether a piece stands there (drawn as a ring instead of a dot).
     pub occupied: bool,
-    /// Step/boom/launch, which decides the marker.
+    /// The kind of move (a launch is marked differently).
     pub kind: MoveKind,
 }
 
@@ -47,8 +48,8 @@ pub struct Promotion {
     /// The promotion square.
     pub to: Square,
     /// The choices, each shown on its own square in a column running from `to` towards the
-    /// player: (square, piece, coordinate text of the move).
-    pub choices: Vec<(Square, Role, String)>,
+    /// player: (square, piece, the move).
+    pub choices: Vec<(Square, Role, Move)>,
 }
 
 /// Where the game stands, as the page shows it.
@@ -82,89 +83,62 @@ fn random_u64() -> u64 {
 /// side's carriers; no carriers at all while the curtain is up; every carrier once it is over).
 pub struct Game {
     referee: RulesGame,
-    /// Hot-seat secrecy: a curtain between turns (Beirut).
+    mode: Mode,
+    /// Hot-seat Beirut: a curtain comes down between turns (see [`Game::without_curtain`]).
     curtains: bool,
+    /// The curtain is up now.
     curtain: bool,
     /// Browsing the move list: the number of moves of the earlier position shown (read-only)
     /// instead of the live one, and that position as the player at the board may see it.
     viewing: Option<(usize, VariantPosition)>,
-    /// The position drawn, and the legal moves of the side to move from its own view.
+    /// The position drawn, and the legal moves of the side to move from its own view (in a
+    /// diagram also those of the other side).
     shown: VariantPosition,
-    legal: Vec<BoardMove>,
+    legal: Vec<Move>,
     /// Setup: the squares the choosing side has marked so far.
     marks: Vec<Square>,
     selected: Option<Square>,
     promotion: Option<Promotion>,
-    /// Against the computer: the side it plays and its level (1–8).
-    computer: Option<(Color, u8)>,
-    /// A diagram (mode `diagram`): the position is shown with every carrier, a click on any
-    /// piece previews its moves and blast areas, and nothing is ever played.
-    diagram: bool,
     /// A random number drawn for this game and never shown: it seeds the computer's carrier
     /// choice and its moves, so neither can be predicted by running the engine on the position
     /// (a fixed seed would make it pick the same carrier in every game).
     secret: u64,
 }
 
-/// What the computer is asked to decide: everything comes from its own view of the game (never
-/// the referee's position), so in Beirut it knows its own carriers only.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ComputerTurn {
-    /// Variant name (RULES.md).
-    pub variant: String,
-    /// Option words, comma-separated.
-    pub options: String,
-    /// The position as the computer sees it.
-    pub fen: String,
-    /// The earlier positions of the game, as the computer sees them.
-    pub history: Vec<String>,
-    /// Its level, 1–8.
-    pub level: u8,
-    /// Seed of its choices: the game's secret random number mixed with the number of moves
-    /// played so far.
-    pub seed: u64,
-    /// At most how many carriers the human still has, as far as anybody has seen (Beirut;
-    /// `boomchess_rules::Game::carriers_at_most`).
-    pub enemy_carriers: u8,
-}
-
 impl Game {
     /// A new hot-seat game of `variant` from its start position with default options (Beirut
     /// starts in its setup phase).
     pub fn new(variant: Variant) -> Game {
-        Game::from_referee(RulesGame::new(variant, Options::default()))
+        Game::from_referee(RulesGame::new(variant, Options::default()), Mode::HotSeat)
     }
 
-    /// A new game with options (RULES.md §5b words).
-    pub fn with_options(variant: Variant, options: Options) -> Game {
-        Game::from_referee(RulesGame::new(variant, options))
-    }
-
-    /// A game from a position text; the error names what is wrong with it. A Beirut text
-    /// without `*` marks starts in the setup phase.
+    /// A hot-seat game from a position text; the error names what is wrong with it. A Beirut
+    /// text without `*` marks starts in the setup phase.
     pub fn from_fen(variant: Variant, fen: &str) -> Result<Game, String> {
-        Game::from_fen_with_options(variant, Options::default(), fen)
-    }
-
-    /// [`Game::from_fen`] with options.
-    pub fn from_fen_with_options(
-        variant: Variant,
-        options: Options,
-        fen: &str,
-    ) -> Result<Game, String> {
-        RulesGame::from_fen(variant, options, fen)
-            .map(Game::from_referee)
+        RulesGame::from_fen(variant, Options::default(), fen)
+            .map(|referee| Game::from_referee(referee, Mode::HotSeat))
             .map_err(|e| e.to_string())
     }
 
-    fn from_referee(referee: RulesGame) -> Game {
-        let curtains = referee.variant() == Variant::Beirut;
+    /// The game of a spec (see [`GameSpec::build`], which also replays its moves).
+    pub fn from_spec(spec: &GameSpec) -> Result<Game, crate::spec::SpecError> {
+        spec.build()
+    }
+
+    /// A game refereed by `referee`, played in `mode`. Against the computer there is no
+    /// curtain and the board shows the human's view only (the computer's carriers stay hidden
+    /// until they explode or the game ends); in Beirut the computer chooses its own carriers
+    /// from its own view. A diagram shows every carrier, previews the moves of either side and
+    /// plays nothing; a Beirut diagram without carriers is shown as it is (no carrier choice).
+    pub fn from_referee(referee: RulesGame, mode: Mode) -> Game {
+        let curtains = mode == Mode::HotSeat && referee.variant() == Variant::Beirut;
         // A game that starts with carriers already on the board hides them until the first
         // player to move lifts the curtain.
         let curtain = curtains && matches!(referee.phase(), Phase::Play);
         let shown = *referee.position();
         let mut game = Game {
             referee,
+            mode,
             curtains,
             curtain,
             viewing: None,
@@ -173,35 +147,54 @@ impl Game {
             marks: Vec::new(),
             selected: None,
             promotion: None,
-            computer: None,
-            diagram: false,
             secret: random_u64(),
         };
+        game.computer_setup();
         game.refresh();
         game
     }
 
-    /// The same game against the computer, which plays `computer` at `level` (1–8): no
-    /// curtain; the board shows the human's view only (the computer's carriers stay hidden
-    /// until they explode or the game ends). In Beirut the computer chooses its own carriers
-    /// from its own view.
-    pub fn against_computer(mut self, computer: Color, level: u8) -> Game {
-        self.curtains = false;
-        self.curtain = false;
-        self.computer = Some((computer, level.clamp(1, 8)));
-        self.computer_setup();
-        self.refresh();
-        self
+    /// The same game (its referee and history) played in another mode, as a new game on the
+    /// board: no selection, a new secret.
+    pub fn with_mode(self, mode: Mode) -> Game {
+        Game::from_referee(self.referee, mode)
+    }
+
+    /// How the game is played.
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// The spec that sets this game up again: its variant, options, start position (with its
+    /// carriers, once chosen), mode and the moves played (coordinate text).
+    pub fn spec(&self) -> GameSpec {
+        let referee = &self.referee;
+        let setup = matches!(referee.phase(), Phase::Setup(_));
+        let moves = referee.moves();
+        GameSpec {
+            variant: referee.variant(),
+            options: referee.options(),
+            fen: (!setup).then(|| referee.start_position().fen()),
+            moves: moves
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &m)| referee.position_at(i).map(|p| p.move_to_uci(m)))
+                .collect(),
+            mode: self.mode,
+        }
     }
 
     /// The side the computer plays, if any.
     pub fn computer(&self) -> Option<Color> {
-        self.computer.map(|c| c.0)
+        self.mode.computer()
     }
 
     /// The computer's level (1–8), if any.
     pub fn level(&self) -> Option<u8> {
-        self.computer.map(|c| c.1)
+        match self.mode {
+            Mode::Computer { level, .. } => Some(level),
+            _ => None,
+        }
     }
 
     /// Whether the computer is to move now.
@@ -211,7 +204,7 @@ impl Game {
 
     /// Beirut: the computer chooses its carriers when it is its turn to choose.
     fn computer_setup(&mut self) {
-        let Some((color, _)) = self.computer else {
+        let Some(color) = self.computer() else {
             return;
         };
         if self.referee.phase() != Phase::Setup(color) {
@@ -222,10 +215,7 @@ impl Game {
         let squares: Vec<String> =
             boomchess_ai::choose_carriers(&view, color, count, self.secret ^ view.hash())
                 .into_iter()
-                .map(|sq| {
-                    let (f, r) = view.coords(sq);
-                    Square::new(f, r).name()
-                })
+                .map(|sq| view.square_name(sq))
                 .collect();
         self.referee.choose_carriers(&squares).ok();
     }
@@ -233,7 +223,8 @@ impl Game {
     /// The computer's task when it is to move: its own view, the history as it saw it, its
     /// level and a seed.
     pub fn computer_turn(&self) -> Option<ComputerTurn> {
-        let (color, level) = self.computer?;
+        let color = self.computer()?;
+        let level = self.level()?;
         if !self.computer_to_move() {
             return None;
         }
@@ -243,8 +234,8 @@ impl Game {
             .map(|p| p.view(color).fen())
             .collect();
         Some(ComputerTurn {
-            variant: self.variant().name().to_owned(),
-            options: self.options().words().join(","),
+            variant: self.variant(),
+            options: self.options(),
             fen: self.referee.view(color).fen(),
             history,
             level,
@@ -255,7 +246,8 @@ impl Game {
         })
     }
 
-    /// Plays the computer's move (coordinate text), checked against its own view.
+    /// Plays the computer's move (coordinate text, as the worker answers), checked against its
+    /// own view.
     pub fn play_computer(&mut self, uci: &str) -> Result<(), String> {
         let Some(color) = self.computer() else {
             return Err("not a game against the computer".to_owned());
@@ -265,59 +257,29 @@ impl Game {
         }
         let view = self.referee.view(color);
         let m = view.parse_uci(uci.trim()).map_err(|e| e.to_string())?;
-        if !view.legal_moves().contains(&m) {
-            return Err(format!("illegal move: {uci}"));
-        }
-        self.referee
-            .play_uci(uci.trim())
-            .map_err(|e| e.to_string())?;
+        self.referee.play(m).map_err(|e| e.to_string())?;
         self.after_change();
         Ok(())
     }
 
-    /// The same game as a diagram: no curtain, no computer, every carrier shown; clicking a piece
-    /// of either side selects it and shows its moves (and a carrier's or missile's blast area),
-    /// and [`Game::play`] refuses every move. A Beirut position without carriers is shown as it
-    /// is (no carrier choice).
-    pub fn as_diagram(mut self) -> Game {
-        self.curtains = false;
-        self.curtain = false;
-        self.computer = None;
-        self.diagram = true;
-        self.selected = None;
-        self.promotion = None;
-        self.marks.clear();
-        self.refresh();
-        self
-    }
-
-    /// Whether this game is a diagram ([`Game::as_diagram`]).
+    /// Whether this game is a diagram ([`Mode::Diagram`]).
     pub fn is_diagram(&self) -> bool {
-        self.diagram
+        self.mode == Mode::Diagram
     }
 
     /// A diagram's moves: those of the side to move, and those the other side would have if it
-    /// were its turn (the same position with the turn passed and no en-passant square; none if
-    /// that position is not a legal one, e.g. with the side to move in check).
-    fn diagram_moves(&self) -> Vec<BoardMove> {
+    /// were its turn (none when the turn cannot pass, with the side to move in check).
+    fn diagram_moves(&self) -> Vec<Move> {
         if self.shown.outcome().is_some() {
             return Vec::new();
         }
-        let mut moves = self.shown.legal_moves_uci();
-        let fen = self.shown.fen();
-        let mut fields: Vec<&str> = fen.split(' ').collect();
-        if fields.len() >= 4 {
-            let other = if fields[1] == "w" { "b" } else { "w" };
-            fields[1] = other;
-            fields[3] = "-";
-            let passed = fields.join(" ");
-            if let Ok(pos) = VariantPosition::from_fen(self.variant(), self.options(), &passed) {
-                if pos.outcome().is_none() {
-                    moves.extend(pos.legal_moves_uci());
-                }
+        let mut moves = self.shown.legal_moves();
+        if let Ok(passed) = self.shown.with_turn_passed() {
+            if passed.outcome().is_none() {
+                moves.extend(passed.legal_moves());
             }
         }
-        moves.iter().filter_map(|m| BoardMove::parse(m)).collect()
+        moves
     }
 
     /// The same game without the pass-the-device curtain (for a board everybody may see in
@@ -334,7 +296,7 @@ impl Game {
         let position = *self.referee.position();
         let human = self.computer().map(|c| !c);
         self.shown = match self.stage() {
-            _ if self.diagram => position,
+            _ if self.is_diagram() => position,
             Stage::Over(_) => position,
             Stage::Setup(_) if human.is_some() => self
                 .referee
@@ -348,13 +310,8 @@ impl Game {
         };
         self.legal = match self.stage() {
             // A diagram previews the moves of both sides.
-            _ if self.diagram => self.diagram_moves(),
-            Stage::Play(c) if self.computer() != Some(c) => self
-                .shown
-                .legal_moves_uci()
-                .iter()
-                .filter_map(|m| BoardMove::parse(m))
-                .collect(),
+            _ if self.is_diagram() => self.diagram_moves(),
+            Stage::Play(c) if self.computer() != Some(c) => self.shown.legal_moves(),
             _ => Vec::new(),
         };
         // Browsing: the earlier position as this player may see it, and nothing to play.
@@ -430,7 +387,7 @@ impl Game {
     pub fn stage(&self) -> Stage {
         match self.referee.phase() {
             // A Beirut diagram without carriers: shown as it is, no carrier choice.
-            Phase::Setup(_) if self.diagram => Stage::Play(self.referee.position().turn()),
+            Phase::Setup(_) if self.is_diagram() => Stage::Play(self.referee.position().turn()),
             Phase::Setup(c) if self.curtain => Stage::Curtain(c),
             Phase::Setup(c) => Stage::Setup(c),
             Phase::Play if self.curtain => Stage::Curtain(self.referee.position().turn()),
@@ -472,7 +429,7 @@ impl Game {
 
     /// Whether carriers are still to be chosen (setup phase, curtain or not).
     pub fn carriers_pending(&self) -> bool {
-        !self.diagram && matches!(self.referee.phase(), Phase::Setup(_))
+        !self.is_diagram() && matches!(self.referee.phase(), Phase::Setup(_))
     }
 
     /// The variant being played.
@@ -485,30 +442,28 @@ impl Game {
         self.referee.options()
     }
 
-    /// Number of files of the board.
-    pub fn files(&self) -> u8 {
-        self.shown.files()
+    /// The board's size.
+    pub fn board_size(&self) -> BoardSize {
+        self.variant().board_size()
     }
 
-    /// Number of ranks of the board.
-    pub fn ranks(&self) -> u8 {
-        self.shown.ranks()
+    /// The square with this name on this board, if any.
+    pub fn square(&self, name: &str) -> Option<Square> {
+        self.board_size().parse(name.trim())
     }
 
-    /// The piece on a square (`None` off the board).
+    /// The piece on a square of the position drawn (`None` off the board).
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let board = self.board();
-        board.piece_at(board.square(sq.file, sq.rank)?)
+        self.board_size()
+            .contains(sq)
+            .then(|| self.board().piece_at(sq))
+            .flatten()
     }
 
     /// Whether a carrier is shown on this square: a confirmed carrier of the shown position, or
     /// one being marked in the setup phase.
     pub fn shows_carrier(&self, sq: Square) -> bool {
-        let board = self.board();
-        self.marks.contains(&sq)
-            || board
-                .square(sq.file, sq.rank)
-                .is_some_and(|s| board.is_carrier(s))
+        self.marks.contains(&sq) || (self.board_size().contains(sq) && self.board().is_carrier(sq))
     }
 
     /// The squares marked so far in the setup phase.
@@ -553,7 +508,8 @@ impl Game {
 
     /// Setup: confirms the marked squares as the choosing side's carriers.
     pub fn confirm_carriers(&mut self) -> Result<(), String> {
-        let names: Vec<String> = self.marks.iter().map(|s| s.name()).collect();
+        let size = self.board_size();
+        let names: Vec<String> = self.marks.iter().map(|&s| size.name(s)).collect();
         self.choose_carriers(&names)
     }
 
@@ -579,9 +535,7 @@ impl Game {
 
     /// The square of `color`'s king, if it has one on the board.
     pub fn king_square(&self, color: Color) -> Option<Square> {
-        let board = self.board();
-        let (file, rank) = board.coords(board.king_of(color)?);
-        Some(Square::new(file, rank))
+        self.board().king_of(color)
     }
 
     /// The square of the king of the side to move when it is in check (in the position drawn).
@@ -604,7 +558,7 @@ impl Game {
     /// The side to move (in the setup phase: the side choosing).
     pub fn turn(&self) -> Color {
         match self.referee.phase() {
-            Phase::Setup(c) if !self.diagram => c,
+            Phase::Setup(c) if !self.is_diagram() => c,
             _ => self.referee.position().turn(),
         }
     }
@@ -614,17 +568,20 @@ impl Game {
         self.shown.fen()
     }
 
-    /// Coordinate texts of every legal move of the side to move, from its own view (none in
-    /// setup, behind the curtain, or once over).
-    pub fn legal_moves(&self) -> impl Iterator<Item = &str> {
+    /// Every legal move of the side to move, from its own view (none in setup, behind the
+    /// curtain, or once over).
+    pub fn legal_moves(&self) -> impl Iterator<Item = Move> + '_ {
         // A diagram also holds the other side's moves (for its previews): not handed out here.
         let turn = self.turn();
         self.legal
             .iter()
-            .filter(move |m| {
-                !self.diagram || self.piece_at(m.from).is_some_and(|p| p.color == turn)
-            })
-            .map(|m| m.uci.as_str())
+            .copied()
+            .filter(move |m| self.piece_at(m.from).is_some_and(|p| p.color == turn))
+    }
+
+    /// The coordinate text of a move of the position drawn.
+    pub fn move_text(&self, m: Move) -> String {
+        self.shown.move_to_uci(m)
     }
 
     /// Whether the game has ended.
@@ -638,12 +595,10 @@ impl Game {
     }
 
     /// The last move played (after undo: the one before).
-    pub fn last_move(&self) -> Option<BoardMove> {
+    pub fn last_move(&self) -> Option<Move> {
         // While browsing: the move that led to the position viewed.
         let ply = self.viewing().unwrap_or(self.referee.moves().len());
-        let m = *self.referee.moves().get(ply.checked_sub(1)?)?;
-        let before = self.referee.position_at(ply - 1)?;
-        BoardMove::parse(&before.move_to_uci(m))
+        self.referee.moves().get(ply.checked_sub(1)?).copied()
     }
 
     /// The moves played, in SAN.
@@ -652,21 +607,22 @@ impl Game {
     }
 
     /// The boom of the selected carrier, if it may boom now.
-    pub fn selected_boom(&self) -> Option<&BoardMove> {
+    pub fn selected_boom(&self) -> Option<Move> {
         let from = self.selected?;
         self.legal
             .iter()
+            .copied()
             .find(|m| m.kind == MoveKind::Boom && m.from == from)
     }
 
     /// Sets off the selected carrier (the Boom button). `false` if no carrier that may boom is
     /// selected.
     pub fn boom(&mut self) -> bool {
-        if self.diagram {
+        if self.is_diagram() {
             return false;
         }
-        match self.selected_boom().map(|b| b.uci.clone()) {
-            Some(uci) => self.play(&uci).is_ok(),
+        match self.selected_boom() {
+            Some(boom) => self.play_move(boom).is_ok(),
             None => false,
         }
     }
@@ -678,6 +634,7 @@ impl Game {
         let find = |kind: MoveKind, from: Square, to: Square| {
             self.legal
                 .iter()
+                .copied()
                 .find(|m| m.kind == kind && m.from == from && m.to == to)
         };
         let chosen = match (self.selected, hover) {
@@ -687,19 +644,7 @@ impl Game {
             (None, Some(h)) => find(MoveKind::Boom, h, h),
             _ => None,
         };
-        chosen
-            .and_then(|m| self.shown.parse_uci(&m.uci).ok())
-            .map(|m| {
-                self.shown
-                    .blast_area(m)
-                    .into_iter()
-                    .map(|s| {
-                        let (f, r) = self.shown.coords(s);
-                        Square::new(f, r)
-                    })
-                    .collect()
-            })
-            .unwrap_or_default()
+        chosen.map(|m| self.shown.blast_area(m)).unwrap_or_default()
     }
 
     /// The squares the selected piece can go to (or blast), one entry per square: an ordinary
@@ -715,7 +660,7 @@ impl Game {
             .filter(|m| m.from == from && m.kind != MoveKind::Boom)
         {
             match out.iter_mut().find(|t| t.square == m.to) {
-                Some(t) if m.kind == MoveKind::Step => t.kind = MoveKind::Step,
+                Some(t) if m.kind != MoveKind::Launch => t.kind = m.kind,
                 Some(_) => {}
                 None => out.push(Target {
                     square: m.to,
@@ -736,7 +681,7 @@ impl Game {
     /// a marked target, pick a promotion piece, or clear the selection. Never changes the
     /// position unless the referee accepted the move.
     pub fn click(&mut self, sq: Square) -> ClickOutcome {
-        if self.diagram {
+        if self.is_diagram() {
             // Select/preview only: any piece (either side) is selected, everything else
             // (its own square again, an empty square, a target) clears the selection.
             return if self.selected != Some(sq) && self.piece_at(sq).is_some() {
@@ -765,8 +710,8 @@ impl Game {
         if let Some(picker) = self.promotion.take() {
             // A choice plays it; any other square cancels the promotion and the selection.
             let choice = picker.choices.into_iter().find(|c| c.0 == sq);
-            return match choice.map(|(_, _, uci)| (self.play(&uci), uci)) {
-                Some((Ok(()), uci)) => ClickOutcome::Played(uci),
+            return match choice.map(|(_, _, m)| (self.play_move(m), m)) {
+                Some((Ok(()), m)) => ClickOutcome::Played(m),
                 _ => {
                     self.selected = None;
                     ClickOutcome::Deselected
@@ -779,8 +724,8 @@ impl Game {
             }
             if from == sq {
                 // Clicking the selected carrier again sets off its bomb.
-                if let Some(boom) = self.selected_boom().map(|b| b.uci.clone()) {
-                    return match self.play(&boom) {
+                if let Some(boom) = self.selected_boom() {
+                    return match self.play_move(boom) {
                         Ok(()) => ClickOutcome::Played(boom),
                         Err(_) => ClickOutcome::Deselected,
                     };
@@ -806,7 +751,7 @@ impl Game {
     /// click would; if `to` is not a target nothing changes and the piece stays selected (it
     /// snaps back).
     pub fn drop_on(&mut self, to: Square) -> Option<ClickOutcome> {
-        if self.diagram {
+        if self.is_diagram() {
             return None;
         }
         let from = self.selected?;
@@ -817,27 +762,26 @@ impl Game {
     /// several promotion pieces to choose from, opens the picker instead. `None` if there is no
     /// such move.
     fn go(&mut self, from: Square, to: Square) -> Option<ClickOutcome> {
-        let steps: Vec<&BoardMove> = self
+        let steps: Vec<Move> = self
             .legal
             .iter()
-            .filter(|m| m.from == from && m.to == to && m.kind == MoveKind::Step)
+            .copied()
+            .filter(|m| {
+                m.from == from && m.to == to && !matches!(m.kind, MoveKind::Boom | MoveKind::Launch)
+            })
             .collect();
         if steps.len() > 1 {
             self.promotion = Some(self.picker(from, to, &steps));
             return Some(ClickOutcome::Promoting);
         }
-        let uci = steps
-            .first()
-            .copied()
-            .or_else(|| {
-                self.legal
-                    .iter()
-                    .find(|m| m.from == from && m.to == to && m.kind == MoveKind::Launch)
-            })?
-            .uci
-            .clone();
-        Some(match self.play(&uci) {
-            Ok(()) => ClickOutcome::Played(uci),
+        let m = steps.first().copied().or_else(|| {
+            self.legal
+                .iter()
+                .copied()
+                .find(|m| m.from == from && m.to == to && m.kind == MoveKind::Launch)
+        })?;
+        Some(match self.play_move(m) {
+            Ok(()) => ClickOutcome::Played(m),
             Err(_) => {
                 self.selected = None;
                 ClickOutcome::Deselected
@@ -847,30 +791,34 @@ impl Game {
 
     /// Lays out the promotion choices in a column from the promotion square towards the middle
     /// of the board, strongest piece first.
-    fn picker(&self, from: Square, to: Square, moves: &[&BoardMove]) -> Promotion {
-        const ORDER: &str = "qrbnmf";
-        let mut options: Vec<(usize, Role, String)> = moves
+    fn picker(&self, from: Square, to: Square, moves: &[Move]) -> Promotion {
+        const ORDER: [Role; 6] = [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Missile,
+            Role::Bomber,
+        ];
+        let mut options: Vec<(usize, Role, Move)> = moves
             .iter()
-            .filter_map(|m| {
-                let letter = m.promotion?;
-                Some((ORDER.find(letter)?, Role::from_char(letter)?, m.uci.clone()))
+            .filter_map(|&m| {
+                let role = m.promotion()?;
+                Some((ORDER.iter().position(|&r| r == role)?, role, m))
             })
             .collect();
         options.sort_by_key(|o| o.0);
         // Towards the middle: down from a promotion square in the upper half (White's rank 8,
         // 9 or 10), up from the lower half (Black's rank 1 or, in Stratomic, 2).
-        let down = to.rank >= self.ranks() / 2;
+        let size = self.board_size();
+        let down = size.coords(to).1 >= size.ranks() / 2;
         let choices = options
             .into_iter()
             .enumerate()
-            .filter_map(|(i, (_, role, uci))| {
-                let i = u8::try_from(i).ok()?;
-                let rank = if down {
-                    to.rank.checked_sub(i)?
-                } else {
-                    to.rank.checked_add(i).filter(|&r| r < self.ranks())?
-                };
-                Some((Square::new(to.file, rank), role, uci))
+            .filter_map(|(i, (_, role, m))| {
+                let i = i8::try_from(i).ok()?;
+                let square = size.offset(to, 0, if down { -i } else { i })?;
+                Some((square, role, m))
             })
             .collect();
         Promotion { from, to, choices }
@@ -881,40 +829,56 @@ impl Game {
     /// nobody can probe for the other side's carriers).
     pub fn play(&mut self, uci: &str) -> Result<(), String> {
         let text = uci.trim();
-        if self.diagram {
+        self.playable()?;
+        let m = self.shown.parse_uci(text).map_err(|e| e.to_string())?;
+        self.play_move(m)
+    }
+
+    /// Why no move may be played now, if none may.
+    fn playable(&self) -> Result<(), String> {
+        if self.is_diagram() {
             return Err(
                 "this board is a diagram: it shows a position, no moves are played".to_owned(),
             );
         }
         match self.stage() {
-            Stage::Setup(_) => return Err("carriers must be chosen first".to_owned()),
-            Stage::Curtain(_) => return Err("the curtain is up: lift it first".to_owned()),
-            Stage::Over(_) => return Err("the game is over".to_owned()),
+            Stage::Setup(_) => Err("carriers must be chosen first".to_owned()),
+            Stage::Curtain(_) => Err("the curtain is up: lift it first".to_owned()),
+            Stage::Over(_) => Err("the game is over".to_owned()),
             Stage::Play(_) if self.viewing.is_some() => {
-                return Err("an earlier position is shown: go back to the game to play".to_owned())
+                Err("an earlier position is shown: go back to the game to play".to_owned())
             }
-            Stage::Play(_) => {}
+            Stage::Play(_) => Ok(()),
         }
-        if BoardMove::parse(text).is_none() {
-            return Err(format!("not a move: {text:?}"));
+    }
+
+    /// Plays a legal move of the side to move's own view (see [`Game::play`]).
+    pub fn play_move(&mut self, m: Move) -> Result<(), String> {
+        self.playable()?;
+        if !self.legal.contains(&m) {
+            return Err(format!("illegal move: {}", self.shown.move_to_uci(m)));
         }
-        if !self.legal.iter().any(|m| m.uci == text) {
-            return Err(format!("illegal move: {text}"));
-        }
-        self.referee.play_uci(text).map_err(|e| e.to_string())?;
+        self.referee.play(m).map_err(|e| e.to_string())?;
         self.after_change();
         Ok(())
     }
 
-    /// Replays a saved move through the referee (which refuses an illegal one), whatever the
-    /// curtain or the side to move; the curtain comes down after it as after any move.
-    pub fn replay(&mut self, uci: &str) -> Result<(), String> {
+    /// Replays a recorded move (coordinate text or SAN) through the referee, which refuses an
+    /// illegal one, whatever the curtain or the side to move; the curtain comes down after it
+    /// as after any move.
+    pub fn replay(&mut self, text: &str) -> Result<(), String> {
         if self.is_over() {
             return Err("the game is over".to_owned());
         }
-        self.referee
-            .play_uci(uci.trim())
+        if self.carriers_pending() {
+            return Err("carriers must be chosen first".to_owned());
+        }
+        let m = self
+            .referee
+            .position()
+            .parse_move(text)
             .map_err(|e| e.to_string())?;
+        self.referee.play(m).map_err(|e| e.to_string())?;
         self.after_change();
         Ok(())
     }
@@ -932,7 +896,7 @@ impl Game {
     /// Takes back the last move (the seat passes back, behind the curtain in hot-seat Beirut).
     /// Against the computer: back to the human's previous turn (its reply and the human's move).
     pub fn undo(&mut self) -> bool {
-        if self.diagram || !self.can_undo() {
+        if self.is_diagram() || !self.can_undo() {
             return false;
         }
         self.referee.undo();
@@ -949,7 +913,7 @@ impl Game {
 
     /// Plays again the last move taken back (against the computer: with its reply).
     pub fn redo(&mut self) -> bool {
-        if self.diagram || self.referee.redo().is_none() {
+        if self.is_diagram() || self.referee.redo().is_none() {
             return false;
         }
         if self.computer_to_move() && self.referee.can_redo() {
@@ -961,7 +925,7 @@ impl Game {
 
     /// Whether a move can be taken back / replayed.
     pub fn can_undo(&self) -> bool {
-        if self.diagram {
+        if self.is_diagram() {
             return false;
         }
         let played = self.referee.moves().len();
@@ -983,6 +947,41 @@ impl Game {
 
     /// Whether a move taken back can be replayed.
     pub fn can_redo(&self) -> bool {
-        !self.diagram && self.referee.can_redo()
+        !self.is_diagram() && self.referee.can_redo()
+    }
+}
+
+/// Where the game stands, as the JavaScript API reports it (`status()`, the `over` event).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Status {
+    /// `white` or `black`: the side to move (in setup, the side choosing).
+    pub turn: &'static str,
+    /// `setup`, `play` or `over`.
+    pub phase: &'static str,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `None` while the game goes on.
+    pub result: Option<&'static str>,
+    /// How it ended (`checkmate`, `king-destroyed`, …), if it has.
+    pub reason: Option<&'static str>,
+    /// Whether the pass-the-device curtain is up.
+    pub curtain: bool,
+}
+
+impl Game {
+    /// Where the game stands.
+    pub fn status(&self) -> Status {
+        let outcome = self.outcome();
+        Status {
+            turn: self.turn().name(),
+            phase: if self.carriers_pending() {
+                "setup"
+            } else if self.is_over() {
+                "over"
+            } else {
+                "play"
+            },
+            result: outcome.map(|o| o.result()),
+            reason: outcome.map(|o| o.reason().name()),
+            curtain: self.curtain(),
+        }
     }
 }

@@ -6,10 +6,9 @@
 use web_sys::CanvasRenderingContext2d;
 
 use crate::game::{Game, Target};
-use crate::geometry::{Layout, Rect, Square};
-use crate::moves::MoveKind;
+use crate::geometry::{Layout, Rect};
 use crate::pieces::draw_piece;
-use boomchess_rules::{Color, Move, Role, VariantPosition};
+use boomchess_rules::{Color, Move, MoveKind, Role, Square, VariantPosition};
 
 /// Board colours, as CSS colour text.
 pub struct Theme {
@@ -89,7 +88,7 @@ pub fn draw_board_with(
 
     for sq in layout.squares() {
         let r = layout.square_rect(sq);
-        ctx.set_fill_style_str(if sq.is_light() {
+        ctx.set_fill_style_str(if layout.board.is_light(sq) {
             theme.light
         } else {
             theme.dark
@@ -154,7 +153,7 @@ fn draw_picker(
     ctx: &CanvasRenderingContext2d,
     layout: &Layout,
     color: Color,
-    choices: &[(Square, Role, String)],
+    choices: &[(Square, Role, Move)],
     theme: &Theme,
 ) {
     let size = f64::from(layout.size);
@@ -200,35 +199,37 @@ fn wash(ctx: &CanvasRenderingContext2d, r: &Rect, color: &str) {
 /// File letters along the bottom edge and rank numbers along the left edge, inside the squares,
 /// each in the colour of the other kind of square so they read on both.
 fn draw_coordinates(ctx: &CanvasRenderingContext2d, layout: &Layout, theme: &Theme) {
-    let cell = f64::from(layout.size) / f64::from(layout.files.max(layout.ranks));
+    let board = layout.board;
+    let (files, ranks) = (board.files(), board.ranks());
+    let cell = f64::from(layout.size) / f64::from(files.max(ranks));
     let font_px = (cell * 0.17).max(7.0);
     ctx.set_font(&format!("600 {font_px:.1}px system-ui, sans-serif"));
     let pad = cell * 0.05;
     let contrast = |sq: Square| {
-        if sq.is_light() {
+        if board.is_light(sq) {
             theme.dark
         } else {
             theme.light
         }
     };
 
-    let bottom_rank = if layout.flipped { layout.ranks - 1 } else { 0 };
+    let bottom_rank = if layout.flipped { ranks - 1 } else { 0 };
     ctx.set_text_align("right");
     ctx.set_text_baseline("bottom");
-    for file in 0..layout.files {
-        let sq = Square::new(file, bottom_rank);
+    for sq in (0..files).filter_map(|file| board.square(file, bottom_rank)) {
         let r = layout.square_rect(sq);
+        let file = board.coords(sq).0;
         ctx.set_fill_style_str(contrast(sq));
         let letter = char::from(b'a' + file).to_string();
         ctx.fill_text(&letter, r.x + r.w - pad, r.y + r.h - pad * 0.6)
             .ok();
     }
-    let left_file = if layout.flipped { layout.files - 1 } else { 0 };
+    let left_file = if layout.flipped { files - 1 } else { 0 };
     ctx.set_text_align("left");
     ctx.set_text_baseline("top");
-    for rank in 0..layout.ranks {
-        let sq = Square::new(left_file, rank);
+    for sq in (0..ranks).filter_map(|rank| board.square(left_file, rank)) {
         let r = layout.square_rect(sq);
+        let rank = board.coords(sq).1;
         ctx.set_fill_style_str(contrast(sq));
         ctx.fill_text(
             &(u32::from(rank) + 1).to_string(),
@@ -321,10 +322,7 @@ fn draw_curtain(ctx: &CanvasRenderingContext2d, layout: &Layout, turn: Color, se
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
     ctx.set_font(&format!("600 {:.1}px system-ui, sans-serif", size * 0.055));
-    let side = match turn {
-        Color::White => "White",
-        Color::Black => "Black",
-    };
+    let side = turn.title();
     let title = if setup {
         format!("{side} chooses carriers")
     } else {
@@ -360,21 +358,21 @@ impl Blast {
         if bomber.role != Role::Bomber {
             return None;
         }
-        let square = |s| {
-            let (f, r) = prev.coords(s);
-            Square::new(f, r)
-        };
-        let (from, to) = (square(m.from), square(m.to));
+        let (from, to) = (m.from, m.to);
         let mut debris: Vec<(Square, boomchess_rules::Piece)> = prev
             .removed_by(m)
             .into_iter()
-            .filter_map(|s| Some((square(s), prev.piece_at(s)?)))
+            .filter_map(|s| Some((s, prev.piece_at(s)?)))
             .collect();
         if debris.is_empty() {
             return None;
         }
         // In flight order: the piece flown over first is hit first.
-        let distance = |s: Square| from.file.abs_diff(s.file) + from.rank.abs_diff(s.rank);
+        let board = prev.board_size();
+        let distance = |s: Square| {
+            let ((ff, fr), (sf, sr)) = (board.coords(from), board.coords(s));
+            ff.abs_diff(sf) + fr.abs_diff(sr)
+        };
         debris.sort_by_key(|(s, _)| distance(*s));
         Some(Blast {
             area: debris.iter().map(|(s, _)| *s).collect(),

@@ -7,11 +7,12 @@
 //! the carriers are not in plain text. This is obfuscation, not secrecy: anyone with the
 //! developer tools can decode it (the README says so).
 
-use boomchess_rules::{Color, Phase};
+use boomchess_rules::Color;
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
 
 use crate::game::Game;
+use crate::spec::{Field, Mode, SpecText, API_NAMES, DEFAULT_LEVEL};
 
 /// The `localStorage` key of the saved game.
 pub const KEY: &str = "boomchess.save";
@@ -41,34 +42,26 @@ pub struct Record {
     pub moves: Vec<String>,
 }
 
-/// The record of a game.
+/// The record of a game: its [`Game::spec`] in the record's fields.
 pub fn record(game: &Game) -> Record {
-    let referee = game.referee();
-    let (mode, human_side, level) = match game.computer() {
-        Some(c) => (
-            "ai",
-            if c == Color::White { "black" } else { "white" },
-            game.level().unwrap_or(3),
-        ),
-        None if game.is_diagram() => ("diagram", "white", 3),
-        None => ("hotseat", "white", 3),
+    let spec = game.spec();
+    let (human, level) = match spec.mode {
+        Mode::Computer { human, level } => (human, level),
+        _ => (Color::White, DEFAULT_LEVEL),
     };
-    let setup = matches!(referee.phase(), Phase::Setup(_));
-    let moves = referee.moves();
-    let moves = moves
-        .iter()
-        .enumerate()
-        .filter_map(|(i, &m)| referee.position_at(i).map(|p| p.move_to_uci(m)))
-        .collect();
     Record {
         v: VERSION,
-        variant: referee.variant().name().to_owned(),
-        options: referee.options().words().join(","),
-        mode: mode.to_owned(),
-        human_side: human_side.to_owned(),
+        variant: spec.variant.name().to_owned(),
+        options: spec.options.words().join(","),
+        mode: spec.mode.name().to_owned(),
+        human_side: human.name().to_owned(),
         level,
-        fen: (!setup).then(|| referee.start_position().fen()),
-        moves: if setup { Vec::new() } else { moves },
+        moves: if spec.fen.is_some() {
+            spec.moves
+        } else {
+            Vec::new()
+        },
+        fen: spec.fen,
     }
 }
 
@@ -163,29 +156,33 @@ pub fn decode(text: &str) -> Result<Record, String> {
     })
 }
 
-/// The game of a record: built as `newGame` would, then every move replayed by the referee.
+/// The game of a record: its spec read as `newGame`'s would be, then every move replayed by
+/// the referee.
 pub fn restore(record: &Record) -> Result<Game, String> {
-    let spec = js_sys::Object::new();
-    let set = |k: &str, v: JsValue| {
-        js_sys::Reflect::set(&spec, &JsValue::from_str(k), &v).ok();
-    };
-    set("variant", JsValue::from_str(&record.variant));
-    set("options", JsValue::from_str(&record.options));
-    if let Some(fen) = &record.fen {
-        set("fen", JsValue::from_str(fen));
-    }
-    set("mode", JsValue::from_str(&record.mode));
-    set("humanSide", JsValue::from_str(&record.human_side));
-    set("level", JsValue::from_f64(f64::from(record.level)));
-    let mut game = crate::game_from_js(spec.into())?;
     if record.fen.is_none() && !record.moves.is_empty() {
         return Err("the saved game has moves but no start position".to_owned());
     }
-    for uci in &record.moves {
-        game.replay(uci)
-            .map_err(|e| format!("the saved game has an illegal move {uci:?}: {e}"))?;
-    }
-    Ok(game)
+    // A side and level are part of the record whatever the mode; they mean something only
+    // against the computer.
+    let computer = record.mode == "ai";
+    let text = SpecText {
+        variant: Some(record.variant.clone()),
+        options: Some(record.options.clone()),
+        fen: record.fen.clone(),
+        moves: Some(record.moves.join(" ")),
+        mode: Some(record.mode.clone()),
+        side: computer.then(|| record.human_side.clone()),
+        level: computer.then(|| record.level.to_string()),
+    };
+    text.parse()
+        .and_then(|spec| spec.build())
+        .map_err(|e| match e.field {
+            Field::Moves => format!(
+                "the saved game has an illegal move ({})",
+                e.describe(&API_NAMES)
+            ),
+            _ => e.describe(&API_NAMES),
+        })
 }
 
 /// The game of stored text.

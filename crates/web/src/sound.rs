@@ -3,7 +3,7 @@
 //! launch, a Dead Man's Switch blast), a falling whistle and a pop for a bomber's strike, and a
 //! two-note chime for check.
 //!
-//! Off by default. The page's `#sound` button switches it; the choice is remembered in
+//! Off by default. The game page owns its [`Sound`]; the page's `#sound` button switches it; the choice is remembered in
 //! `localStorage` under `boomchess.sound` (`on` / `off`), apart from the saved game. The
 //! `AudioContext` is created only once the player has interacted with the page (a pointer or
 //! key press) and sound is on; a browser without Web Audio (or one that refuses it) simply
@@ -13,14 +13,16 @@
 //! so a sound can never tell a hidden Beirut carrier from another piece.
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use boomchess_rules::{Move, MoveKind, Role, VariantPosition};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use web_sys::{
-    AudioBuffer, AudioContext, AudioContextState, AudioNode, BiquadFilterType, Document,
-    HtmlElement, OscillatorType, Window,
+    AudioBuffer, AudioContext, AudioContextState, AudioNode, BiquadFilterType, HtmlElement,
+    OscillatorType, Window,
 };
+
+use crate::listeners::Listeners;
 
 /// The `localStorage` key of the choice.
 pub const STORAGE_KEY: &str = "boomchess.sound";
@@ -71,144 +73,106 @@ struct State {
     played: u32,
     /// The page's switch.
     button: Option<HtmlElement>,
+    /// Swallows a refused `resume()` (made once, kept for every call).
+    ignore: Option<Closure<dyn FnMut(JsValue)>>,
 }
 
-thread_local! {
-    static STATE: RefCell<State> = RefCell::new(State::default());
+/// The sound effects of the game page: on or off, the audio context once allowed, and the
+/// switch on the page. Cloning gives another handle to the same sound.
+#[derive(Clone, Default)]
+pub struct Sound {
+    state: Rc<RefCell<State>>,
 }
 
-/// Whether sound is on.
-pub fn enabled() -> bool {
-    STATE.with(|s| s.borrow().enabled)
-}
+impl Sound {
+    /// Sound as remembered in `localStorage` (off when nothing is remembered), with the page's
+    /// `#sound` switch (if any) showing it.
+    pub fn new(window: &Window, button: Option<HtmlElement>) -> Sound {
+        let remembered = window
+            .local_storage()
+            .ok()
+            .flatten()
+            .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
+        let sound = Sound::default();
+        {
+            let mut s = sound.state.borrow_mut();
+            s.enabled = remembered.as_deref() == Some("on");
+            s.button = button;
+            show(&s);
+        }
+        sound
+    }
 
-/// How many cues have been played since the page loaded.
-pub fn played() -> u32 {
-    STATE.with(|s| s.borrow().played)
-}
+    /// Wires the switch and notes the first user gesture; the listeners belong to `listeners`.
+    pub fn listen(&self, window: &Window, listeners: &mut Listeners) -> Result<(), JsValue> {
+        let button = self.state.borrow().button.clone();
+        if let Some(button) = button {
+            let sound = self.clone();
+            listeners.on_click(&button, move || sound.set_enabled(!sound.enabled()))?;
+        }
+        // The first pointer or key press allows audio: a remembered "on" takes effect from then.
+        for kind in ["pointerdown", "keydown"] {
+            let sound = self.clone();
+            listeners.on_capture(window, kind, move |_: web_sys::Event| {
+                let on = {
+                    let mut s = sound.state.borrow_mut();
+                    s.gesture = true;
+                    s.enabled
+                };
+                if on {
+                    sound.context();
+                }
+            })?;
+        }
+        Ok(())
+    }
 
-/// The audio context's state (`running`, `suspended`, `closed`), or `None` before it exists.
-pub fn context_state() -> Option<&'static str> {
-    STATE.with(|s| {
-        s.borrow().ctx.as_ref().map(|c| match c.state() {
+    /// Whether sound is on.
+    pub fn enabled(&self) -> bool {
+        self.state.borrow().enabled
+    }
+
+    /// How many cues have been played since the page loaded.
+    pub fn played(&self) -> u32 {
+        self.state.borrow().played
+    }
+
+    /// The audio context's state (`running`, `suspended`, `closed`), or `None` before it exists.
+    pub fn context_state(&self) -> Option<&'static str> {
+        self.state.borrow().ctx.as_ref().map(|c| match c.state() {
             AudioContextState::Running => "running",
             AudioContextState::Suspended => "suspended",
             AudioContextState::Closed => "closed",
             _ => "unknown",
         })
-    })
-}
+    }
 
-/// Switches sound on or off, remembers the choice and updates the page's button. Switching on
-/// from a click is a user gesture: the audio context may start right away.
-pub fn set_enabled(on: bool) {
-    STATE.with(|s| {
-        let mut s = s.borrow_mut();
-        s.enabled = on;
+    /// Switches sound on or off, remembers the choice and updates the page's button. Switching
+    /// on from a click is a user gesture: the audio context may start right away.
+    pub fn set_enabled(&self, on: bool) {
+        {
+            let mut s = self.state.borrow_mut();
+            s.enabled = on;
+            if on {
+                s.gesture = true;
+            }
+            show(&s);
+        }
+        if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
+            storage
+                .set_item(STORAGE_KEY, if on { "on" } else { "off" })
+                .ok();
+        }
         if on {
-            s.gesture = true;
+            self.context();
         }
-        show(&s);
-    });
-    if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-        storage
-            .set_item(STORAGE_KEY, if on { "on" } else { "off" })
-            .ok();
     }
-    if on {
-        context();
-    }
-}
 
-/// Shows the state on the button: `aria-pressed`, and `on` / `off` in its `.sound-state` part
-/// (or as its whole text, `Sound: on`, when it has none).
-fn show(s: &State) {
-    if let Some(button) = &s.button {
-        let state = if s.enabled { "on" } else { "off" };
-        match button.query_selector(".sound-state").ok().flatten() {
-            Some(part) => part.set_text_content(Some(state)),
-            None => button.set_text_content(Some(&format!("Sound: {state}"))),
-        }
-        button
-            .set_attribute("aria-pressed", if s.enabled { "true" } else { "false" })
-            .ok();
-    }
-}
-
-/// Reads the remembered choice, wires the `#sound` button (if the page has one), notes the
-/// first user gesture, and adds `window.boomchess.sound`: `enabled()`, `set(on)`, `played()`,
-/// `context()` (the audio context's state or `null`).
-pub fn wire(window: &Window, document: &Document) -> Result<(), JsValue> {
-    let remembered = window
-        .local_storage()
-        .ok()
-        .flatten()
-        .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten());
-    let button = document
-        .get_element_by_id("sound")
-        .and_then(|e| e.dyn_into::<HtmlElement>().ok());
-    STATE.with(|s| {
-        let mut s = s.borrow_mut();
-        s.enabled = remembered.as_deref() == Some("on");
-        s.button = button.clone();
-        show(&s);
-    });
-    if let Some(button) = button {
-        let toggle = Closure::<dyn FnMut()>::new(|| set_enabled(!enabled()));
-        button.add_event_listener_with_callback("click", toggle.as_ref().unchecked_ref())?;
-        toggle.forget();
-    }
-    // The first pointer or key press allows audio: a remembered "on" takes effect from then.
-    let gesture = Closure::<dyn FnMut()>::new(|| {
-        let on = STATE.with(|s| {
-            let mut s = s.borrow_mut();
-            s.gesture = true;
-            s.enabled
-        });
-        if on {
-            context();
-        }
-    });
-    for kind in ["pointerdown", "keydown"] {
-        window.add_event_listener_with_callback_and_bool(
-            kind,
-            gesture.as_ref().unchecked_ref(),
-            true,
-        )?;
-    }
-    gesture.forget();
-
-    let api = js_sys::Object::new();
-    let put = |name: &str, f: &JsValue| js_sys::Reflect::set(&api, &name.into(), f);
-    let f = Closure::<dyn Fn() -> bool>::new(enabled);
-    put("enabled", f.as_ref())?;
-    f.forget();
-    let f = Closure::<dyn Fn(JsValue)>::new(|on: JsValue| set_enabled(on.is_truthy()));
-    put("set", f.as_ref())?;
-    f.forget();
-    let f = Closure::<dyn Fn() -> u32>::new(played);
-    put("played", f.as_ref())?;
-    f.forget();
-    let f = Closure::<dyn Fn() -> JsValue>::new(|| {
-        context_state().map_or(JsValue::NULL, JsValue::from_str)
-    });
-    put("context", f.as_ref())?;
-    f.forget();
-    let key = JsValue::from_str("boomchess");
-    let mut handle = js_sys::Reflect::get(window, &key)?;
-    if !handle.is_object() {
-        handle = js_sys::Object::new().into();
-        js_sys::Reflect::set(window, &key, &handle)?;
-    }
-    js_sys::Reflect::set(&handle, &"sound".into(), &api)?;
-    Ok(())
-}
-
-/// The audio context, created on first use once sound is on and the player has interacted with
-/// the page; resumed if the browser suspended it. `None` if Web Audio is missing or refused.
-fn context() -> Option<AudioContext> {
-    STATE.with(|s| {
-        let mut s = s.borrow_mut();
+    /// The audio context, created on first use once sound is on and the player has interacted
+    /// with the page; resumed if the browser suspended it. `None` if Web Audio is missing or
+    /// refused.
+    fn context(&self) -> Option<AudioContext> {
+        let mut s = self.state.borrow_mut();
         if !s.enabled || !s.gesture || s.unavailable {
             return None;
         }
@@ -227,30 +191,88 @@ fn context() -> Option<AudioContext> {
         if ctx.state() == AudioContextState::Suspended {
             // A rejected resume only means silence.
             if let Ok(promise) = ctx.resume() {
-                let ignore = Closure::<dyn FnMut(JsValue)>::new(|_| {});
-                let _ = promise.catch(&ignore);
-                ignore.forget();
+                let ignore = s
+                    .ignore
+                    .get_or_insert_with(|| Closure::<dyn FnMut(JsValue)>::new(|_| {}));
+                let _ = promise.catch(ignore);
             }
         }
         Some(ctx)
-    })
-}
+    }
 
-/// Plays a cue if sound is on (silently nothing otherwise, or without Web Audio).
-pub fn play(cue: Cue) {
-    let Some(ctx) = context() else {
-        return;
-    };
-    if synth(&ctx, cue).is_ok() {
-        STATE.with(|s| s.borrow_mut().played += 1);
+    /// Plays a cue if sound is on (silently nothing otherwise, or without Web Audio).
+    pub fn play(&self, cue: Cue) {
+        let Some(ctx) = self.context() else {
+            return;
+        };
+        if synth(&ctx, &self.noise_buffer(&ctx), cue).is_ok() {
+            self.state.borrow_mut().played += 1;
+        }
+    }
+
+    /// The noise buffer, made on first use.
+    fn noise_buffer(&self, ctx: &AudioContext) -> Option<AudioBuffer> {
+        if let Some(buffer) = self.state.borrow().noise.clone() {
+            return Some(buffer);
+        }
+        let buffer = noise(ctx).ok()?;
+        self.state.borrow_mut().noise = Some(buffer.clone());
+        Some(buffer)
     }
 }
 
-/// The noise buffer (one second of white noise), made on first use.
+/// Shows the state on the button: `aria-pressed`, and `on` / `off` in its `.sound-state` part
+/// (or as its whole text, `Sound: on`, when it has none).
+fn show(s: &State) {
+    if let Some(button) = &s.button {
+        let state = if s.enabled { "on" } else { "off" };
+        match button.query_selector(".sound-state").ok().flatten() {
+            Some(part) => part.set_text_content(Some(state)),
+            None => button.set_text_content(Some(&format!("Sound: {state}"))),
+        }
+        button
+            .set_attribute("aria-pressed", if s.enabled { "true" } else { "false" })
+            .ok();
+    }
+}
+
+/// `window.boomchess.sound`: `enabled()`, `set(on)`, `played()`, `context()` (the audio
+/// context's state or `null`).
+#[wasm_bindgen]
+pub struct SoundHandle {
+    sound: Sound,
+}
+
+impl SoundHandle {
+    /// The handle of this sound.
+    pub fn new(sound: Sound) -> SoundHandle {
+        SoundHandle { sound }
+    }
+}
+
+#[wasm_bindgen]
+impl SoundHandle {
+    /// Whether sound is on.
+    pub fn enabled(&self) -> bool {
+        self.sound.enabled()
+    }
+    /// Switches sound on (a truthy value) or off.
+    pub fn set(&self, on: JsValue) {
+        self.sound.set_enabled(on.is_truthy());
+    }
+    /// How many cues have been played since the page loaded.
+    pub fn played(&self) -> u32 {
+        self.sound.played()
+    }
+    /// The audio context's state (`running`, `suspended`, `closed`), or `null` before it
+    /// exists.
+    pub fn context(&self) -> Option<String> {
+        self.sound.context_state().map(str::to_owned)
+    }
+}
+
+/// One second of white noise.
 fn noise(ctx: &AudioContext) -> Result<AudioBuffer, JsValue> {
-    if let Some(buffer) = STATE.with(|s| s.borrow().noise.clone()) {
-        return Ok(buffer);
-    }
     let rate = ctx.sample_rate();
     let len = rate as u32;
     let buffer = ctx.create_buffer(1, len, rate)?;
@@ -265,7 +287,6 @@ fn noise(ctx: &AudioContext) -> Result<AudioBuffer, JsValue> {
         })
         .collect();
     buffer.copy_to_channel(&samples, 0)?;
-    STATE.with(|s| s.borrow_mut().noise = Some(buffer.clone()));
     Ok(buffer)
 }
 
@@ -310,6 +331,7 @@ fn tone(
 /// Filtered noise into `out`: a filter of `kind` whose cutoff glides from `f0` to `f1` Hz.
 fn hiss(
     ctx: &AudioContext,
+    noise: &Option<AudioBuffer>,
     out: &AudioNode,
     kind: BiquadFilterType,
     (f0, f1): (f32, f32),
@@ -317,7 +339,7 @@ fn hiss(
     len: f64,
 ) -> Result<(), JsValue> {
     let source = ctx.create_buffer_source()?;
-    source.set_buffer(Some(&noise(ctx)?));
+    source.set_buffer(noise.as_ref());
     let filter = ctx.create_biquad_filter()?;
     filter.set_type(kind);
     filter.frequency().set_value_at_time(f0, at)?;
@@ -332,7 +354,7 @@ fn hiss(
     Ok(())
 }
 
-fn synth(ctx: &AudioContext, cue: Cue) -> Result<(), JsValue> {
+fn synth(ctx: &AudioContext, noise: &Option<AudioBuffer>, cue: Cue) -> Result<(), JsValue> {
     use BiquadFilterType::{Bandpass, Lowpass};
     use OscillatorType::{Sine, Triangle};
     let now = ctx.current_time() + 0.01;
@@ -343,14 +365,14 @@ fn synth(ctx: &AudioContext, cue: Cue) -> Result<(), JsValue> {
         }
         Cue::Capture => {
             let out = envelope(ctx, now, 0.002, 0.3, 0.12)?;
-            hiss(ctx, &out, Bandpass, (2400.0, 900.0), now, 0.1)?;
+            hiss(ctx, noise, &out, Bandpass, (2400.0, 900.0), now, 0.1)?;
             let body = envelope(ctx, now, 0.003, 0.25, 0.12)?;
             tone(ctx, &body, Triangle, (330.0, 140.0), now, 0.12)?;
         }
         Cue::Explosion => {
             // The roar: noise through a closing low-pass filter.
             let roar = envelope(ctx, now, 0.008, 0.7, 1.1)?;
-            hiss(ctx, &roar, Lowpass, (3200.0, 160.0), now, 0.99)?;
+            hiss(ctx, noise, &roar, Lowpass, (3200.0, 160.0), now, 0.99)?;
             // The thump: a low sine dropping in pitch.
             let thump = envelope(ctx, now, 0.005, 0.9, 0.55)?;
             tone(ctx, &thump, Sine, (120.0, 38.0), now, 0.55)?;
@@ -359,7 +381,7 @@ fn synth(ctx: &AudioContext, cue: Cue) -> Result<(), JsValue> {
             let whistle = envelope(ctx, now, 0.02, 0.08, 0.3)?;
             tone(ctx, &whistle, Sine, (1500.0, 520.0), now, 0.3)?;
             let pop = envelope(ctx, now + 0.28, 0.004, 0.45, 0.2)?;
-            hiss(ctx, &pop, Lowpass, (1800.0, 300.0), now + 0.28, 0.2)?;
+            hiss(ctx, noise, &pop, Lowpass, (1800.0, 300.0), now + 0.28, 0.2)?;
             tone(ctx, &pop, Sine, (160.0, 60.0), now + 0.28, 0.2)?;
         }
         Cue::Check => {

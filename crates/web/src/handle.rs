@@ -1,0 +1,350 @@
+//! The game handle JavaScript gets for a board: `window.boomchess.game` on the game page, and
+//! what `mount()` of `embed.js` resolves to. One class, [`GameHandle`], for every board; its
+//! methods are documented in the README's API table.
+//!
+//! In hot-seat Beirut everything it returns is the side to move's own view; against the
+//! computer the human's view.
+
+use std::cell::RefCell;
+
+use boomchess_rules::Variant;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::app::App;
+use crate::game::Game;
+use crate::spec::{SpecText, API_NAMES};
+
+/// A JavaScript `Error` with this message.
+pub fn js_error(message: &str) -> JsValue {
+    js_sys::Error::new(message).into()
+}
+
+/// The text of `object[key]`: a string as it is, a number as its digits, an array of strings
+/// (where `lists` allows it) joined by commas; `None` when absent (`undefined` or `null`).
+pub fn text_field(object: &JsValue, key: &str, lists: bool) -> Result<Option<String>, String> {
+    let value = js_sys::Reflect::get(object, &key.into()).unwrap_or_default();
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    if let Some(s) = value.as_string() {
+        return Ok(Some(s));
+    }
+    if let Some(n) = value.as_f64() {
+        // Whole numbers as their digits; anything else is refused when checked.
+        return Ok(Some(if n.fract() == 0.0 && n.abs() < 1e9 {
+            format!("{}", n as i64)
+        } else {
+            format!("{n}")
+        }));
+    }
+    if lists {
+        if let Ok(words) = serde_wasm_bindgen::from_value::<Vec<String>>(value) {
+            return Ok(Some(words.join(",")));
+        }
+    }
+    Err(format!("{key:?} must be text"))
+}
+
+/// Refuses an object with a key outside `known` (a typo would be ignored silently otherwise):
+/// `"{what}: unknown {noun} "colour" (expected …)"`.
+pub fn check_keys(object: &JsValue, known: &[&str], what: &str, noun: &str) -> Result<(), String> {
+    let Some(object) = object.dyn_ref::<js_sys::Object>() else {
+        return Ok(());
+    };
+    for key in js_sys::Object::keys(object).iter() {
+        let key = key.as_string().unwrap_or_default();
+        if !known.contains(&key.as_str()) {
+            return Err(format!(
+                "{what}: unknown {noun} {key:?} (expected {})",
+                known.join(", ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The keys of `newGame({...})`.
+const NEW_GAME_KEYS: [&str; 7] = [
+    "variant",
+    "options",
+    "fen",
+    "moves",
+    "mode",
+    "humanSide",
+    "level",
+];
+
+/// The spec of `newGame`'s argument: a variant name, or `{variant, options, fen, moves, mode,
+/// humanSide, level}`. The error says what is wrong, naming the field.
+pub fn game_from_js(arg: &JsValue) -> Result<Game, String> {
+    let text = match arg.as_string() {
+        Some(variant) => SpecText {
+            variant: Some(variant),
+            ..SpecText::default()
+        },
+        None if arg.is_object() && !arg.is_function() => {
+            check_keys(arg, &NEW_GAME_KEYS, "newGame", "field")?;
+            let field = |key: &str| text_field(arg, key, matches!(key, "options" | "moves"));
+            SpecText {
+                variant: field("variant")?,
+                options: field("options")?,
+                fen: field("fen")?,
+                moves: field("moves")?,
+                mode: field("mode")?,
+                side: field("humanSide")?,
+                level: field("level")?,
+            }
+        }
+        None => {
+            return Err(format!(
+                "newGame takes a variant name or {{{}}}",
+                NEW_GAME_KEYS.join(", ")
+            ))
+        }
+    };
+    text.parse()
+        .and_then(|spec| spec.build())
+        .map_err(|e| e.describe(&API_NAMES))
+}
+
+/// Square names from JavaScript: an array of names or one comma-separated string.
+fn square_names(arg: &JsValue) -> Result<Vec<String>, String> {
+    if let Some(text) = arg.as_string() {
+        return Ok(text
+            .split(',')
+            .map(str::trim)
+            .filter(|w| !w.is_empty())
+            .map(str::to_owned)
+            .collect());
+    }
+    serde_wasm_bindgen::from_value::<Vec<String>>(arg.clone())
+        .map_err(|_| "chooseCarriers takes an array of square names such as ['e2']".to_owned())
+}
+
+/// A point in client pixels, as handed to JavaScript.
+#[derive(Serialize)]
+struct Point {
+    x: f64,
+    y: f64,
+}
+
+/// `lastThought()`: the computer's last move.
+#[derive(Serialize)]
+struct LastThought {
+    ms: f64,
+    nodes: f64,
+    depth: f64,
+}
+
+fn to_js<T: Serialize>(value: &T) -> JsValue {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .unwrap_or(JsValue::NULL)
+}
+
+/// The handle of one board: the game API for tests, scripts and the page's own controls.
+#[wasm_bindgen]
+pub struct GameHandle {
+    board: RefCell<Option<App>>,
+    /// Runs after `newGame` replaced the game (the game page keeps its variant menu in step).
+    after_new_game: Option<Box<dyn Fn(Variant)>>,
+}
+
+impl GameHandle {
+    /// The handle of a board; `after_new_game` runs after `newGame` replaced its game.
+    pub fn new(app: App, after_new_game: Option<Box<dyn Fn(Variant)>>) -> GameHandle {
+        GameHandle {
+            board: RefCell::new(Some(app)),
+            after_new_game,
+        }
+    }
+
+    /// The board, or the error every method gives once it is unmounted.
+    fn app(&self) -> Result<App, JsValue> {
+        self.board
+            .borrow()
+            .clone()
+            .ok_or_else(|| js_error("this board was unmounted"))
+    }
+}
+
+#[wasm_bindgen]
+impl GameHandle {
+    /// Starts a new game: a variant name or `{variant, options, fen, moves, mode, humanSide,
+    /// level}` (README.md); throws an `Error` naming the problem, and the game stays.
+    #[wasm_bindgen(js_name = newGame)]
+    pub fn new_game(&self, spec: JsValue) -> Result<(), JsValue> {
+        let app = self.app()?;
+        let game = game_from_js(&spec).map_err(|e| js_error(&e))?;
+        let variant = game.variant();
+        app.set_game(game);
+        if let Some(after) = &self.after_new_game {
+            after(variant);
+        }
+        Ok(())
+    }
+
+    /// Setup: the choosing side's carriers (an array of square names or a comma string);
+    /// throws on a wrong count or square.
+    #[wasm_bindgen(js_name = chooseCarriers)]
+    pub fn choose_carriers(&self, squares: JsValue) -> Result<(), JsValue> {
+        let names = square_names(&squares).map_err(|e| js_error(&e))?;
+        self.app()?
+            .update(|g| g.choose_carriers(&names))
+            .map_err(|e| js_error(&e))
+    }
+
+    /// What a tap on the pass-the-device curtain does; `false` when none is up.
+    #[wasm_bindgen(js_name = liftCurtain)]
+    pub fn lift_curtain(&self) -> Result<bool, JsValue> {
+        Ok(self.app()?.update(|g| g.lift_curtain()))
+    }
+
+    /// The position as the player at the board sees it.
+    pub fn fen(&self) -> Result<String, JsValue> {
+        Ok(self.app()?.with_game(|g| g.fen()))
+    }
+
+    /// Coordinate texts of the legal moves of the side to move, from its own view.
+    #[wasm_bindgen(js_name = legalMoves)]
+    pub fn legal_moves(&self) -> Result<Vec<String>, JsValue> {
+        Ok(self
+            .app()?
+            .with_game(|g| g.legal_moves().map(|m| g.move_text(m)).collect()))
+    }
+
+    /// The selected square's name, or `null`.
+    pub fn selected(&self) -> Result<JsValue, JsValue> {
+        Ok(self.app()?.with_game(|g| {
+            g.selected()
+                .map_or(JsValue::NULL, |sq| g.board_size().name(sq).into())
+        }))
+    }
+
+    /// The variant's name.
+    pub fn variant(&self) -> Result<String, JsValue> {
+        Ok(self.app()?.with_game(|g| g.variant().name().to_owned()))
+    }
+
+    /// Plays a move in coordinate text: a Promise of its SAN (against the computer: of the
+    /// reply's SAN, after it), rejected with a clear message when refused (nothing changes).
+    pub fn play(&self, text: JsValue) -> js_sys::Promise {
+        let app = match self.app() {
+            Ok(app) => app,
+            Err(e) => return js_sys::Promise::reject(&e),
+        };
+        let result = match text.as_string() {
+            Some(text) => app
+                .update(|g| g.play(&text))
+                .map(|()| app.with_game(|g| g.san_moves().last().cloned().unwrap_or_default())),
+            None => Err("play takes a move in coordinate text such as 'e2e4' or '@e5'".to_owned()),
+        };
+        match result {
+            Ok(_) if app.thinking() => js_sys::Promise::new(&mut |resolve, reject| {
+                app.when_computer_moved(resolve, reject);
+            }),
+            Ok(san) => js_sys::Promise::resolve(&JsValue::from_str(&san)),
+            Err(e) => js_sys::Promise::reject(&js_error(&e)),
+        }
+    }
+
+    /// Takes back a move (against the computer: back to the human's previous turn); `false`
+    /// if there is none.
+    pub fn undo(&self) -> Result<bool, JsValue> {
+        Ok(self.app()?.update(|g| g.undo()))
+    }
+
+    /// Replays a move taken back; `false` if there is none.
+    pub fn redo(&self) -> Result<bool, JsValue> {
+        Ok(self.app()?.update(|g| g.redo()))
+    }
+
+    /// `{turn, phase, result, reason, curtain}`.
+    pub fn status(&self) -> Result<JsValue, JsValue> {
+        Ok(to_js(&self.app()?.with_game(|g| g.status())))
+    }
+
+    /// The moves played, in SAN.
+    pub fn moves(&self) -> Result<Vec<String>, JsValue> {
+        Ok(self.app()?.with_game(|g| g.san_moves()))
+    }
+
+    /// The centre of a named square in client pixels, `{x, y}`, or `null` for a name not on
+    /// the board.
+    #[wasm_bindgen(js_name = squareCenter)]
+    pub fn square_center(&self, name: JsValue) -> Result<JsValue, JsValue> {
+        let app = self.app()?;
+        Ok(name
+            .as_string()
+            .and_then(|n| app.square_center(&n))
+            .map_or(JsValue::NULL, |(x, y)| to_js(&Point { x, y })))
+    }
+
+    /// Calls `callback(detail)` on every `move` (`{uci, san}`), `explosion` (`{squares}`) or
+    /// `over` (the status).
+    pub fn on(&self, event: String, callback: JsValue) -> Result<(), JsValue> {
+        let f = callback
+            .dyn_into::<js_sys::Function>()
+            .map_err(|_| js_error("on(event, callback) takes a function"))?;
+        self.app()?.on(&event, f).map_err(|e| js_error(&e))
+    }
+
+    /// Whether the computer is thinking.
+    pub fn thinking(&self) -> Result<bool, JsValue> {
+        Ok(self.app()?.thinking())
+    }
+
+    /// The computer's last move, `{ms, nodes, depth}`, or `null`.
+    #[wasm_bindgen(js_name = lastThought)]
+    pub fn last_thought(&self) -> Result<JsValue, JsValue> {
+        Ok(self.app()?.last_thought().map_or(JsValue::NULL, |t| {
+            to_js(&LastThought {
+                ms: t.ms,
+                nodes: t.nodes,
+                depth: t.depth,
+            })
+        }))
+    }
+
+    /// Shows the position after `n` moves read-only (`null`, or the number of moves played,
+    /// goes back to the game); whether the board changed.
+    pub fn browse(&self, n: JsValue) -> Result<bool, JsValue> {
+        let app = self.app()?;
+        if n.is_null() || n.is_undefined() {
+            return Ok(app.browse(None));
+        }
+        match n.as_f64() {
+            Some(n) if n >= 0.0 && n.fract() == 0.0 => Ok(app.browse(Some(n as usize))),
+            _ => Err(js_error(
+                "browse takes a number of moves (0 = the start position) or null (the game)",
+            )),
+        }
+    }
+
+    /// The number of moves of the position shown, or `null` at the live position.
+    pub fn viewing(&self) -> Result<JsValue, JsValue> {
+        Ok(self
+            .app()?
+            .with_game(|g| g.viewing())
+            .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64)))
+    }
+
+    /// Lets the board go: its listeners, animation and computer stop, and every method of
+    /// this handle throws from now on. Whether it was mounted.
+    pub fn unmount(&self) -> bool {
+        match self.board.borrow_mut().take() {
+            Some(app) => {
+                app.unmount();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Whether the board is still mounted.
+    pub fn mounted(&self) -> bool {
+        self.board.borrow().is_some()
+    }
+}
