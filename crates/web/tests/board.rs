@@ -4,10 +4,10 @@
 //! They mount the real board on a canvas in the test page, read back canvas pixels, and click
 //! squares by dispatching real `pointerdown` events at the squares' client coordinates.
 
-use boomchess_rules::{Color, Role, Variant};
-use boomchess_web::app::status_text;
+use boomchess_rules::{BoardSize, Color, Role, Square, Variant};
 use boomchess_web::game::{ClickOutcome, Game};
-use boomchess_web::geometry::{Layout, Square};
+use boomchess_web::geometry::Layout;
+use boomchess_web::panel::status_text;
 use boomchess_web::pieces::fill_color;
 use boomchess_web::render::THEME;
 use boomchess_web::App;
@@ -69,7 +69,18 @@ fn drag(app: &App, from: &str, to: &str) {
 }
 
 fn selected(app: &App) -> Option<String> {
-    app.with_game(|g| g.selected().map(Square::name))
+    app.with_game(|g| g.selected().map(|s| g.board_size().name(s)))
+}
+
+/// The square of this name on the board shown (8×8 or 10×10).
+fn square(app: &App, name: &str) -> Square {
+    app.with_game(|g| g.square(name))
+        .expect("square on the board")
+}
+
+/// The name of a square of the board shown.
+fn name(app: &App, sq: Square) -> String {
+    app.layout().board.name(sq)
 }
 
 #[wasm_bindgen_test]
@@ -131,13 +142,14 @@ fn coordinates_are_drawn_on_the_edge_squares() {
     let app = mount(Variant::Beirut);
     // Pixels in the corner where the rank number sits differ from the plain square.
     let layout = app.layout();
-    let r = layout.square_rect(Square::new(0, 3)); // a4: empty, label "4" at top left
+    let a4 = square(&app, "a4");
+    let r = layout.square_rect(a4); // a4: empty, label "4" at top left
     let ctx = context(&app);
     let data = ctx
         .get_image_data(r.x, r.y, (r.w * 0.3).ceil(), (r.h * 0.3).ceil())
         .unwrap()
         .data();
-    assert!(Square::new(0, 3).is_light());
+    assert!(layout.board.is_light(a4));
     let base = hex(THEME.light);
     let differing = data
         .chunks(4)
@@ -149,9 +161,13 @@ fn coordinates_are_drawn_on_the_edge_squares() {
 #[wasm_bindgen_test]
 fn ten_by_ten_boards_hold_missiles_and_bombers() {
     let app = mount(Variant::Stratomic);
-    assert_eq!((app.layout().files, app.layout().ranks), (10, 10));
     assert_eq!(
-        app.with_game(|g| g.piece_at(Square::new(0, 1)).map(|p| p.role)),
+        (app.layout().board.files(), app.layout().board.ranks()),
+        (10, 10)
+    );
+    let a2 = BoardSize::TEN.square(0, 1).unwrap();
+    assert_eq!(
+        app.with_game(|g| g.piece_at(a2).map(|p| p.role)),
         Some(Role::Missile)
     );
     // Missile bodies on a2 (white) and j9 (black), below the porthole.
@@ -173,9 +189,10 @@ fn ten_by_ten_boards_hold_missiles_and_bombers() {
     );
 
     app.new_game(Variant::FlyingBombers);
-    assert_eq!(app.layout().files, 10);
+    assert_eq!(app.layout().board.files(), 10);
+    let j1 = BoardSize::TEN.square(9, 0).unwrap();
     assert_eq!(
-        app.with_game(|g| g.piece_at(Square::new(9, 0)).map(|p| p.role)),
+        app.with_game(|g| g.piece_at(j1).map(|p| p.role)),
         Some(Role::Bomber)
     );
     // Fuselage and a wing of the bombers on a1 and j10.
@@ -265,8 +282,8 @@ fn clicking_elsewhere_deselects_and_bad_targets_change_nothing() {
     assert_eq!(app.with_game(|g| g.fen()), fen);
     // Clicking the selected piece again also deselects; an enemy piece is ignored.
     click(&app, "b1");
-    assert_eq!(app.click(Square::new(1, 0)), ClickOutcome::Deselected);
-    assert_eq!(app.click(Square::new(4, 6)), ClickOutcome::Ignored);
+    assert_eq!(app.click(square(&app, "b1")), ClickOutcome::Deselected);
+    assert_eq!(app.click(square(&app, "e7")), ClickOutcome::Ignored);
     // Switching to another own piece moves the selection.
     click(&app, "b1");
     click(&app, "g1");
@@ -279,8 +296,8 @@ fn flipped_board_puts_black_at_the_bottom() {
     let app = mount(Variant::Beirut);
     app.flip();
     let layout: Layout = app.layout();
-    let a1 = layout.square_rect(Square::new(0, 0));
-    let h8 = layout.square_rect(Square::new(7, 7));
+    let a1 = layout.square_rect(BoardSize::EIGHT.square(0, 0).unwrap());
+    let h8 = layout.square_rect(BoardSize::EIGHT.square(7, 7).unwrap());
     assert!(a1.x > h8.x && a1.y < h8.y, "a1 top right, h8 bottom left");
     // Clicks still land on the right squares.
     click(&app, "e2");
@@ -343,15 +360,16 @@ fn a_selected_missile_marks_launch_targets_and_a_click_launches_it() {
     click(&app, "f6");
     let after = app.with_game(|g| g.fen());
     assert_eq!(
-        app.with_game(|g| g.last_move().map(|m| m.uci.clone())),
+        app.with_game(|g| g.last_move().map(|m| g.move_text(m))),
         Some("a2@f6".to_owned())
     );
+    let (a2, f6) = (square(&app, "a2"), square(&app, "f6"));
     assert!(
-        app.with_game(|g| g.piece_at(Square::new(0, 1))).is_none(),
+        app.with_game(|g| g.piece_at(a2)).is_none(),
         "missile gone: {after}"
     );
     assert!(
-        app.with_game(|g| g.piece_at(Square::new(5, 5))).is_none(),
+        app.with_game(|g| g.piece_at(f6)).is_none(),
         "f6 blown up: {after}"
     );
     assert!(after.contains(" b "), "{after}");
@@ -430,7 +448,7 @@ fn the_keyboard_moves_a_cursor_and_plays() {
     let e2_plain = pixel(&app, "e2", 0.03, 0.5);
     // The first arrow shows the cursor on the king; then up to e2, select, up twice, play.
     keys(&app, &["ArrowUp"]);
-    assert_eq!(app.cursor().map(Square::name).as_deref(), Some("e1"));
+    assert_eq!(app.cursor().map(|s| name(&app, s)).as_deref(), Some("e1"));
     keys(&app, &["ArrowUp"]);
     let outlined = pixel(&app, "e2", 0.03, 0.5);
     assert!(
@@ -445,7 +463,7 @@ fn the_keyboard_moves_a_cursor_and_plays() {
     assert!(app.with_game(|g| g.fen()).contains("4P3"), "e2e4 played");
     // The cursor stops at the edge of the board.
     keys(&app, &["ArrowLeft"; 12]);
-    assert_eq!(app.cursor().map(Square::name).as_deref(), Some("a4"));
+    assert_eq!(app.cursor().map(|s| name(&app, s)).as_deref(), Some("a4"));
     // A pointer press hides it again.
     click(&app, "h7");
     assert_eq!(app.cursor(), None);
@@ -464,7 +482,10 @@ fn promotion_opens_a_picker_and_the_chosen_piece_is_played() {
     assert_eq!(app.with_game(|g| g.fen()), fen);
     let choices: Vec<(String, Role)> = app.with_game(|g| {
         g.promotion()
-            .map(|p| p.choices.iter().map(|c| (c.0.name(), c.1)).collect())
+            .map(|p| {
+                let board = g.board_size();
+                p.choices.iter().map(|c| (board.name(c.0), c.1)).collect()
+            })
             .unwrap_or_default()
     });
     let expected = [
@@ -502,7 +523,10 @@ fn stratomic_promotion_offers_the_missile_and_black_promotes_downwards() {
     click(&app, "c2");
     let squares: Vec<(String, Role)> = app.with_game(|g| {
         g.promotion()
-            .map(|p| p.choices.iter().map(|c| (c.0.name(), c.1)).collect())
+            .map(|p| {
+                let board = g.board_size();
+                p.choices.iter().map(|c| (board.name(c.0), c.1)).collect()
+            })
             .unwrap_or_default()
     });
     assert_eq!(squares.len(), 5, "{squares:?}");
@@ -514,7 +538,7 @@ fn stratomic_promotion_offers_the_missile_and_black_promotes_downwards() {
     );
     click(&app, "c6");
     assert_eq!(
-        app.with_game(|g| g.last_move().map(|m| m.uci.clone())),
+        app.with_game(|g| g.last_move().map(|m| g.move_text(m))),
         Some("c3c2m".to_owned())
     );
 }
@@ -528,13 +552,16 @@ fn white_promotion_on_stratomic_rank_nine_lists_every_choice() {
     click(&app, "d9");
     let squares: Vec<String> = app.with_game(|g| {
         g.promotion()
-            .map(|p| p.choices.iter().map(|c| c.0.name()).collect())
+            .map(|p| {
+                let board = g.board_size();
+                p.choices.iter().map(|c| board.name(c.0)).collect()
+            })
             .unwrap_or_default()
     });
     assert_eq!(squares, ["d9", "d8", "d7", "d6", "d5"]);
     click(&app, "d8");
     assert_eq!(
-        app.with_game(|g| g.last_move().map(|m| m.uci.clone())),
+        app.with_game(|g| g.last_move().map(|m| g.move_text(m))),
         Some("d8d9r".to_owned())
     );
 }
@@ -637,12 +664,13 @@ fn a_selected_carrier_previews_its_blast_and_a_second_click_booms() {
 #[wasm_bindgen_test]
 fn a_captured_carrier_explodes_under_dead_mans_switch() {
     use boomchess_rules::Options;
+    use boomchess_web::spec::Mode;
     let app = mount(Variant::Beirut);
     let options = Options::parse(Variant::Beirut, &["dead-mans-switch"]).unwrap();
     // The knight on e3 takes Black's carrier on d5: it blows up with the pawn.
-    let game = Game::from_fen_with_options(Variant::Beirut, options, DMS_FEN)
-        .expect("valid position")
-        .without_curtain();
+    let referee =
+        boomchess_rules::Game::from_fen(Variant::Beirut, options, DMS_FEN).expect("valid position");
+    let game = Game::from_referee(referee, Mode::HotSeat).without_curtain();
     app.set_game(game);
     click(&app, "e3");
     click(&app, "d5");

@@ -3,9 +3,8 @@
 //! move list (read-only earlier positions that never show a hidden carrier), the bomber-capture
 //! effect of Flying Bombers (canvas pixels during the effect), and the sound switch.
 
-use boomchess_rules::{Color, Variant};
+use boomchess_rules::{BoardSize, Color, Square, Variant};
 use boomchess_web::game::{ClickOutcome, Game};
-use boomchess_web::geometry::Square;
 use boomchess_web::App;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -16,7 +15,7 @@ use support::{canvas, click, context, near, pixel};
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn sq(name: &str) -> Square {
-    Square::parse(name, 8, 8).unwrap()
+    BoardSize::EIGHT.parse(name).unwrap()
 }
 
 fn play(game: &mut Game, moves: &[&str]) {
@@ -49,7 +48,10 @@ fn browsing_shows_earlier_positions_read_only() {
     assert!(game.piece_at(sq("e4")).is_some());
     assert!(game.piece_at(sq("e5")).is_none());
     assert!(game.piece_at(sq("g1")).is_some());
-    assert_eq!(game.last_move().map(|m| m.uci), Some("e2e4".to_owned()));
+    assert_eq!(
+        game.last_move().map(|m| game.move_text(m)),
+        Some("e2e4".to_owned())
+    );
     // Read-only: nothing to play, clicks ignored, play() refused.
     assert_eq!(game.legal_moves().count(), 0);
     assert_eq!(game.click(sq("d7")), ClickOutcome::Ignored);
@@ -175,7 +177,7 @@ fn the_board_draws_the_browsed_position_and_marks_it() {
 const HELICOPTER: &str = "f4k4/p9/F9/10/10/10/10/10/10/5K4 w - - 0 1";
 
 fn square10(name: &str) -> Square {
-    Square::parse(name, 10, 10).unwrap()
+    BoardSize::TEN.parse(name).unwrap()
 }
 
 #[wasm_bindgen_test]

@@ -1,10 +1,12 @@
 //! Square names, board geometry and move parsing: the pure parts of the web crate, run in the
 //! browser like the drawing tests (the web crate is built for wasm32 only in the test command).
 
-use boomchess_rules::{Color, Variant};
+use boomchess_rules::{
+    BoardSize, Color, Move, MoveError, MoveKind, Options, Role, Square, Variant, VariantPosition,
+};
 use boomchess_web::game::{ClickOutcome, Stage};
-use boomchess_web::geometry::{Layout, Square};
-use boomchess_web::moves::{BoardMove, MoveKind};
+use boomchess_web::geometry::Layout;
+use boomchess_web::spec::Mode;
 use boomchess_web::Game;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
@@ -26,29 +28,34 @@ fn playable(variant: Variant) -> Game {
 
 #[wasm_bindgen_test]
 fn square_names_round_trip_on_both_board_sizes() {
-    for (files, ranks) in [(8, 8), (10, 10)] {
-        for rank in 0..ranks {
-            for file in 0..files {
-                let sq = Square::new(file, rank);
-                assert_eq!(Square::parse(&sq.name(), files, ranks), Some(sq));
+    for board in [BoardSize::EIGHT, BoardSize::TEN] {
+        for rank in 0..board.ranks() {
+            for file in 0..board.files() {
+                let sq = board.square(file, rank).expect("on the board");
+                assert_eq!(board.coords(sq), (file, rank));
+                assert_eq!(board.parse(&board.name(sq)), Some(sq));
             }
         }
     }
-    assert_eq!(Square::new(9, 9).name(), "j10");
-    assert_eq!(Square::parse("i1", 8, 8), None);
-    assert_eq!(Square::parse("a9", 8, 8), None);
+    let ten = BoardSize::TEN;
+    assert_eq!(ten.name(ten.square(9, 9).unwrap()), "j10");
+    assert_eq!(BoardSize::EIGHT.parse("i1"), None);
+    assert_eq!(BoardSize::EIGHT.parse("a9"), None);
     for bad in ["", "a", "a0", "a11", "k1", "A1", "e2e4", "1a", "é1", "a-1"] {
-        assert_eq!(Square::parse(bad, 10, 10), None, "{bad:?}");
+        assert_eq!(ten.parse(bad), None, "{bad:?}");
     }
 }
 
 #[wasm_bindgen_test]
 fn layout_maps_points_back_to_the_squares_it_drew() {
     for flipped in [false, true] {
-        for (n, size) in [(8u8, 397u32), (10, 401), (10, 1000)] {
+        for (board, size) in [
+            (BoardSize::EIGHT, 397u32),
+            (BoardSize::TEN, 401),
+            (BoardSize::TEN, 1000),
+        ] {
             let layout = Layout {
-                files: n,
-                ranks: n,
+                board,
                 size,
                 flipped,
             };
@@ -68,14 +75,19 @@ fn layout_maps_points_back_to_the_squares_it_drew() {
             assert_eq!(layout.square_at(f64::NAN, 5.0), None);
         }
     }
+    let eight = BoardSize::EIGHT;
     let layout = Layout {
-        files: 8,
-        ranks: 8,
+        board: eight,
         size: 800,
         flipped: false,
     };
-    // Squares off the board do not panic (they land on the edge).
-    for sq in [Square::new(8, 8), Square::new(255, 255)] {
+    // Squares off the board do not panic (they land on the edge): i9 of the 10×10 board, and
+    // the last square index there is.
+    for sq in [
+        BoardSize::TEN.square(8, 8).unwrap(),
+        Square::from_index(u8::MAX),
+    ] {
+        assert!(!eight.contains(sq));
         let r = layout.square_rect(sq);
         assert!(r.x.is_finite() && r.y.is_finite());
         let r = Layout {
@@ -87,7 +99,7 @@ fn layout_maps_points_back_to_the_squares_it_drew() {
     }
     assert_eq!(
         layout.square_at(10.0, 790.0),
-        Some(Square::new(0, 0)),
+        eight.square(0, 0),
         "a1 bottom left"
     );
     let flipped = Layout {
@@ -96,38 +108,88 @@ fn layout_maps_points_back_to_the_squares_it_drew() {
     };
     assert_eq!(
         flipped.square_at(10.0, 790.0),
-        Some(Square::new(7, 7)),
+        eight.square(7, 7),
         "h8 bottom left"
     );
 }
 
+/// A position of `variant` from its text (default options).
+fn position(variant: Variant, fen: &str) -> VariantPosition {
+    VariantPosition::from_fen(variant, Options::default(), fen).expect("valid position")
+}
+
+/// The squares' names and the kind of the legal move written `text` in `pos`.
+fn parsed(pos: &VariantPosition, text: &str) -> (String, String, MoveKind) {
+    let m = pos
+        .parse_uci(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    let board = pos.board_size();
+    (board.name(m.from), board.name(m.to), m.kind)
+}
+
 #[wasm_bindgen_test]
 fn coordinate_texts_parse_into_squares() {
-    let m = BoardMove::parse("e2e4").unwrap();
-    assert_eq!(
-        (m.from.name(), m.to.name(), m.kind),
-        ("e2".into(), "e4".into(), MoveKind::Step)
+    // Each text in a position where it is a legal move (the referee parses moves against the
+    // position: the page has no move parser of its own any more).
+    let beirut = position(
+        Variant::Beirut,
+        "rnbqkbnr/pppppp*pp/8/8/8/8/PPPPPP*PP/RNBQKBNR w KQkq - 0 1",
     );
-    let m = BoardMove::parse("e9e10q").unwrap();
-    assert_eq!((m.to.name(), m.promotion), ("e10".into(), Some('q')));
-    let m = BoardMove::parse("a10a9").unwrap();
-    assert_eq!((m.from.name(), m.to.name()), ("a10".into(), "a9".into()));
-    let m = BoardMove::parse("@e5").unwrap();
     assert_eq!(
-        (m.from.name(), m.to.name(), m.kind),
+        parsed(&beirut, "e2e4"),
+        ("e2".into(), "e4".into(), MoveKind::Normal)
+    );
+    // A white pawn on e9 of the 10×10 board (Flying Bombers promotes on rank 10).
+    let promote = position(
+        Variant::FlyingBombers,
+        "k9/4P5/10/10/10/10/10/10/10/5K4 w - - 0 1",
+    );
+    let m = promote.parse_uci("e9e10q").unwrap();
+    assert_eq!(
+        (promote.board_size().name(m.to), m.promotion()),
+        ("e10".into(), Some(Role::Queen))
+    );
+    // A black rook on a10.
+    let rook = position(
+        Variant::FlyingBombers,
+        "r4k4/10/10/10/10/10/10/10/10/5K4 b - - 0 1",
+    );
+    let (from, to, _) = parsed(&rook, "a10a9");
+    assert_eq!((from, to), ("a10".into(), "a9".into()));
+    let boom = position(
+        Variant::Beirut,
+        "r1b1kbnr/1pp2ppp/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6",
+    );
+    assert_eq!(
+        parsed(&boom, "@e5"),
         ("e5".into(), "e5".into(), MoveKind::Boom)
     );
-    let m = BoardMove::parse("d2@f7").unwrap();
+    // RULES.md §2.5, "naming the missile": d2 can reach f7.
+    let launch = position(
+        Variant::Stratomic,
+        "10/5k4/10/10/10/10/10/10/3M1K1M2/10 w - - 0 1 L",
+    );
     assert_eq!(
-        (m.from.name(), m.to.name(), m.kind),
+        parsed(&launch, "d2@f7"),
         ("d2".into(), "f7".into(), MoveKind::Launch)
     );
-    let m = BoardMove::parse("f1i1").unwrap();
-    assert_eq!(m.uci, "f1i1");
+    // Flying Bombers' castling onto the rook's square: the text survives the round trip.
+    let castle = position(
+        Variant::FlyingBombers,
+        "5k4/10/10/10/10/10/10/10/10/1R3K2R1 w KQ - 0 1",
+    );
+    let m = castle.parse_uci("f1i1").unwrap();
+    assert_eq!(castle.move_to_uci(m), "f1i1");
     for bad in [
         "", "e2", "e2e", "e2e4qq", "e2e4k", "@", "@e", "d2@", "e2@e4x", "z1a1", "e2-e4",
     ] {
-        assert_eq!(BoardMove::parse(bad), None, "{bad:?}");
+        for pos in [&beirut, &launch, &castle] {
+            assert!(
+                matches!(pos.parse_uci(bad), Err(MoveError::Malformed { .. })),
+                "{bad:?}: {:?}",
+                pos.parse_uci(bad)
+            );
+        }
     }
 }
 
@@ -135,15 +197,16 @@ fn coordinate_texts_parse_into_squares() {
 fn every_start_move_parses_and_targets_follow_the_referee() {
     for variant in [Variant::Beirut, Variant::Stratomic, Variant::FlyingBombers] {
         let mut game = playable(variant);
-        let moves: Vec<String> = game.legal_moves().map(str::to_owned).collect();
+        let moves: Vec<Move> = game.legal_moves().collect();
         assert!(!moves.is_empty(), "{variant:?} has start moves");
-        for m in &moves {
-            assert!(BoardMove::parse(m).is_some(), "{variant:?}: {m}");
+        for &m in &moves {
+            let text = game.move_text(m);
+            assert_eq!(game.shown().parse_uci(&text), Ok(m), "{variant:?}: {text}");
         }
+        let board = game.board_size();
         // Select each piece of the side to move: its targets are exactly its legal moves.
         for sq in (Layout {
-            files: game.files(),
-            ranks: game.ranks(),
+            board,
             size: 100,
             flipped: false,
         })
@@ -153,16 +216,18 @@ fn every_start_move_parses_and_targets_follow_the_referee() {
             if game.selected() == Some(sq) {
                 let mut from_here: Vec<String> = moves
                     .iter()
-                    .filter_map(|m| BoardMove::parse(m))
                     .filter(|m| m.from == sq && m.kind != MoveKind::Boom)
-                    .map(|m| m.to.name())
+                    .map(|m| board.name(m.to))
                     .collect();
                 from_here.sort();
                 from_here.dedup();
-                let mut targets: Vec<String> =
-                    game.targets().iter().map(|t| t.square.name()).collect();
+                let mut targets: Vec<String> = game
+                    .targets()
+                    .iter()
+                    .map(|t| board.name(t.square))
+                    .collect();
                 targets.sort();
-                assert_eq!(targets, from_here, "{variant:?} {}", sq.name());
+                assert_eq!(targets, from_here, "{variant:?} {}", board.name(sq));
                 game.click(sq);
             }
         }
@@ -178,7 +243,10 @@ fn illegal_play_is_refused_without_a_change() {
         assert_eq!(game.fen(), fen);
     }
     assert!(game.play("e2e4").is_ok());
-    assert_eq!(game.last_move().map(|m| m.uci), Some("e2e4".to_owned()));
+    assert_eq!(
+        game.last_move().map(|m| game.move_text(m)),
+        Some("e2e4".to_owned())
+    );
 }
 
 /// The piece placement field of a position text.
@@ -187,7 +255,7 @@ fn placement(fen: &str) -> &str {
 }
 
 fn sq(name: &str) -> Square {
-    Square::parse(name, 8, 8).unwrap()
+    BoardSize::EIGHT.parse(name).unwrap()
 }
 
 #[wasm_bindgen_test]
@@ -233,8 +301,8 @@ fn beirut_setup_marks_confirms_and_hides_carriers_behind_the_curtain() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN*R",
         "White sees only its own carrier"
     );
-    assert!(game.legal_moves().any(|m| m == "@g1"));
-    assert!(!game.legal_moves().any(|m| m == "@h7"));
+    assert!(game.legal_moves().any(|m| game.move_text(m) == "@g1"));
+    assert!(!game.legal_moves().any(|m| game.move_text(m) == "@h7"));
     assert!(
         game.play("@h7").is_err(),
         "nobody can probe the other side's carrier"
@@ -272,13 +340,23 @@ fn a_second_click_on_the_selected_carrier_booms_and_undo_redo_follow_the_referee
     assert_eq!(game.click(sq("e5")), ClickOutcome::Selected(sq("e5")));
     assert!(game.selected_boom().is_some());
     let mut preview = game.blast_preview(None);
-    preview.sort_by_key(|s| (s.rank, s.file));
-    let names: Vec<String> = preview.iter().map(|s| s.name()).collect();
+    let board = game.board_size();
+    preview.sort_by_key(|&s| {
+        let (file, rank) = board.coords(s);
+        (rank, file)
+    });
+    let names: Vec<String> = preview.iter().map(|&s| board.name(s)).collect();
     assert_eq!(
         names,
         ["d4", "e4", "f4", "d5", "e5", "f5", "d6", "e6", "f6"].map(str::to_owned)
     );
-    assert_eq!(game.click(sq("e5")), ClickOutcome::Played("@e5".to_owned()));
+    let boom = Move {
+        from: sq("e5"),
+        to: sq("e5"),
+        kind: MoveKind::Boom,
+    };
+    assert_eq!(game.move_text(boom), "@e5");
+    assert_eq!(game.click(sq("e5")), ClickOutcome::Played(boom));
     assert_eq!(game.san_moves().last().map(String::as_str), Some("Boom@e5"));
     assert!(game.curtain());
     assert_eq!(
@@ -351,7 +429,11 @@ fn marks_carrier(fen: &str, color: Color) -> bool {
 
 #[wasm_bindgen_test]
 fn beirut_against_the_computer_keeps_each_side_to_its_own_view() {
-    let mut game = Game::new(Variant::Beirut).against_computer(Color::Black, 1);
+    // The computer plays Black.
+    let mut game = Game::new(Variant::Beirut).with_mode(Mode::Computer {
+        human: Color::White,
+        level: 1,
+    });
     assert_eq!(game.stage(), Stage::Setup(Color::White));
     game.choose_carriers(&["d2"]).expect("the human's carrier");
     assert_eq!(game.stage(), Stage::Play(Color::White), "no curtain");
@@ -371,7 +453,7 @@ fn beirut_against_the_computer_keeps_each_side_to_its_own_view() {
         "no moves offered on the computer's turn"
     );
     assert_eq!(
-        game.click(Square::new(3, 1)),
+        game.click(sq("d2")),
         ClickOutcome::Ignored,
         "board input ignored while the computer is to move"
     );
@@ -408,7 +490,10 @@ fn beirut_against_the_computer_keeps_each_side_to_its_own_view() {
 #[wasm_bindgen_test]
 fn undo_never_takes_back_only_the_computers_opening_move() {
     // The human plays Black: the computer (White) moves first.
-    let mut game = Game::new(Variant::Stratomic).against_computer(Color::White, 1);
+    let mut game = Game::new(Variant::Stratomic).with_mode(Mode::Computer {
+        human: Color::Black,
+        level: 1,
+    });
     let turn = game.computer_turn().expect("the computer opens");
     let decision = boomchess_web::computer::decide(&turn).expect("a move");
     game.play_computer(&decision.uci)

@@ -2,7 +2,6 @@
 //! square, and pointer input the way a player gives it. (Each test file uses a part of them.)
 #![allow(dead_code)]
 
-use boomchess_web::geometry::Square;
 use boomchess_web::App;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, PointerEvent, PointerEventInit};
@@ -42,7 +41,7 @@ pub fn context(app: &App) -> CanvasRenderingContext2d {
 /// The pixel at a point of a square given as fractions (0..1) of the square's width and height.
 pub fn pixel(app: &App, square: &str, fx: f64, fy: f64) -> Rgba {
     let layout = app.layout();
-    let sq = Square::parse(square, layout.files, layout.ranks).expect("square on the board");
+    let sq = layout.board.parse(square).expect("square on the board");
     let r = layout.square_rect(sq);
     let data = context(app)
         .get_image_data((r.x + fx * r.w).floor(), (r.y + fy * r.h).floor(), 1.0, 1.0)
