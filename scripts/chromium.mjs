@@ -15,7 +15,10 @@ const ARGS = [
   '--no-first-run',
 ];
 
-/** A headless Chromium browser. */
-export function launchChromium() {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium', args: ARGS });
+/** A headless Chromium browser; `extraArgs` are added to its command line. */
+export function launchChromium(extraArgs = []) {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_BIN || '/usr/bin/chromium',
+    args: [...ARGS, ...extraArgs],
+  });
 }

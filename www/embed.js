@@ -50,6 +50,8 @@ const STYLE = `
  * Map, not a WeakMap: a board is forgotten when it is unmounted, and the elements it holds are
  * checked for having left the document. */
 const boards = (globalThis[Symbol.for('boomchess.embed.boards')] ??= new Map());
+/** The handles of the boards drawn so far (element → handle), so that unmount acts at once. */
+const handles = (globalThis[Symbol.for('boomchess.embed.handles')] ??= new Map());
 
 let loading = null;
 
@@ -107,7 +109,9 @@ export function mount(element, options = {}) {
     .then(() => {
       // Unmounted (or mounted anew) while the module loaded: this board is not wanted any more.
       if (boards.get(element) !== board) throw new Error('the board was unmounted before it was drawn');
-      return mountBoard(element, options);
+      const handle = mountBoard(element, options);
+      handles.set(element, handle);
+      return handle;
     })
     .catch((error) => {
       if (boards.get(element) === board) showError(element, error);
@@ -129,7 +133,9 @@ export function unmount(element) {
   const board = boards.get(element);
   if (!board) return false;
   boards.delete(element);
-  board.then((handle) => handle.unmount(), () => {});
+  const handle = handles.get(element);
+  handles.delete(element);
+  if (handle) handle.unmount();
   if (element.isConnected) {
     element.replaceChildren();
     element.removeAttribute('data-boomchess-mounted');

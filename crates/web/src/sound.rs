@@ -266,8 +266,10 @@ impl SoundHandle {
     }
     /// The audio context's state (`running`, `suspended`, `closed`), or `null` before it
     /// exists.
-    pub fn context(&self) -> Option<String> {
-        self.sound.context_state().map(str::to_owned)
+    pub fn context(&self) -> JsValue {
+        self.sound
+            .context_state()
+            .map_or(JsValue::NULL, JsValue::from_str)
     }
 }
 
