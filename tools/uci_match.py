@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Rates boomchess levels against Stockfish through UCI (python-chess).
 
-Orthodox chess (a Beirut position without bomb carriers, RULES.md §4):
+Orthodox chess (a Beirut position without bomb carriers, docs/rules.md §4):
 boomchess at a given Level against Stockfish with UCI_LimitStrength at a
 few UCI_Elo settings, at a fixed time per move, colours alternating. Prints
 each pairing's score and the rating estimate it implies,

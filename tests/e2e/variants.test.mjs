@@ -1,6 +1,6 @@
 // End-to-end games of Stratomic and Flying Bombers, played from the start position by clicking
 // real squares (window.boomchess.game.squareCenter): a Stratomic launch once a captured knight
-// has unlocked launches (RULES.md §2), and a Flying Bombers helicopter double capture (§3).
+// has unlocked launches (docs/rules.md §2), and a Flying Bombers helicopter double capture (§3).
 //
 // Run by scripts/test after `trunk build --release`; alone: `node --test tests/e2e/variants.test.mjs`.
 

@@ -15,7 +15,7 @@ const USAGE: &str = "usage: boomchess <command> [options]
 
 commands:
   perft --variant V [--fen FEN] --depth N [--divide] [--option O]...
-        count the legal move tree (RULES.md §6); the last line is the count
+        count the legal move tree (docs/rules.md §6); the last line is the count
   selfplay --variant V [--option O]... --white-level A --black-level B --games N
            [--seed S] [--nodes N] [--max-plies P] [--opening-plies K]
         engine levels A and B (1-8) play N games, colours alternating (A is White

@@ -149,7 +149,7 @@ impl Session {
         say(&format!("id name boomchess {}", env!("CARGO_PKG_VERSION")));
         say("id author the boomchess developers");
         // `chess` (what python-chess and GUIs send for orthodox chess) is a
-        // Beirut game without bomb carriers (RULES.md §4).
+        // Beirut game without bomb carriers (docs/rules.md §4).
         say("option name UCI_Variant type combo default beirut var beirut var stratomic var flying-bombers var chess");
         say("option name Options type string default <empty>");
         say("option name Level type spin default 8 min 1 max 8");
@@ -301,7 +301,7 @@ impl Session {
             settings.enemy_carriers = if self.position.carriers(Color::White).is_empty()
                 && self.position.carriers(Color::Black).is_empty()
             {
-                // A Beirut position without any bomb mark is orthodox chess (RULES.md §4):
+                // A Beirut position without any bomb mark is orthodox chess (docs/rules.md §4):
                 // there are no hidden carriers to fear.
                 Some(0)
             } else {

@@ -1,4 +1,4 @@
-//! Position text: the extended FEN of RULES.md §4.
+//! Position text: the extended FEN of docs/rules.md §4.
 
 use crate::bits::Bits;
 use crate::geometry::Geometry;
@@ -135,7 +135,7 @@ impl<G: Geometry> Position<G> {
             .expect("start positions are valid")
     }
 
-    /// Parses a position text of RULES.md §4 for `variant`, whose board must
+    /// Parses a position text of docs/rules.md §4 for `variant`, whose board must
     /// be the geometry `G`.
     pub fn from_fen(
         variant: Variant,
@@ -340,7 +340,7 @@ impl<G: Geometry> Position<G> {
         Ok(pos)
     }
 
-    /// The position text of RULES.md §4 (carriers as this position knows
+    /// The position text of docs/rules.md §4 (carriers as this position knows
     /// them: a player's view shows only that player's).
     pub fn fen(&self) -> String {
         let mut out = String::with_capacity(96);

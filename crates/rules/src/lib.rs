@@ -1,6 +1,6 @@
 //! Rules of three explosive chess variants — Beirut Chess (8×8), Stratomic
 //! and Flying Bombers Grand Chess (10×10) — as specified in the project's
-//! `RULES.md`: positions, fully legal move generation, explosions, game
+//! `docs/rules.md`: positions, fully legal move generation, explosions, game
 //! outcomes, extended FEN and move notation.
 //!
 //! One move generator serves every game and both board sizes: it is

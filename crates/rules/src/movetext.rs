@@ -1,5 +1,5 @@
 //! Move lists as people write them (`1. e4 e5 2. Nf3`, `e2e4, e7e5`): the
-//! words of a list, and a move read in either notation of RULES.md §5.
+//! words of a list, and a move read in either notation of docs/rules.md §5.
 
 use crate::moves::{Move, MoveKind};
 use crate::uci::MoveError;

@@ -1,4 +1,4 @@
-//! Move-tree counting (RULES.md §6), the standard test of a move generator.
+//! Move-tree counting (docs/rules.md §6), the standard test of a move generator.
 
 use crate::geometry::Geometry;
 use crate::position::Position;

@@ -1,4 +1,4 @@
-//! Standard algebraic notation for people (RULES.md §5): `Nf3`, `exd6`,
+//! Standard algebraic notation for people (docs/rules.md §5): `Nf3`, `exd6`,
 //! `e8=Q`, `O-O`, `Ki1`, `Boom@e5`, `M@f7`, `Md2@f7`, `Fxf8`.
 
 use crate::bits::Bits;

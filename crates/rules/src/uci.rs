@@ -1,4 +1,4 @@
-//! Coordinate move text (RULES.md §5): `e2e4`, `e7e8q`, `f1i1`, `@e5`, `d2@f7`.
+//! Coordinate move text (docs/rules.md §5): `e2e4`, `e7e8q`, `f1i1`, `@e5`, `d2@f7`.
 
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveKind};

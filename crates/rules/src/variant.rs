@@ -97,7 +97,7 @@ impl fmt::Display for Variant {
     }
 }
 
-/// The options of RULES.md §5b. Options only matter for the variant they
+/// The options of docs/rules.md §5b. Options only matter for the variant they
 /// belong to; [`Options::parse`] refuses the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Options {
@@ -191,7 +191,7 @@ impl Options {
 pub enum OptionError {
     /// Not one of `beirut`, `stratomic`, `flying-bombers`.
     UnknownVariant(String),
-    /// Not an option of RULES.md §5b.
+    /// Not an option of docs/rules.md §5b.
     UnknownOption(String),
     /// The option exists but belongs to another variant.
     WrongVariant {

@@ -65,7 +65,7 @@ impl VariantPosition {
             .expect("start positions are valid")
     }
 
-    /// Parses a position text (RULES.md §4) of `variant`.
+    /// Parses a position text (docs/rules.md §4) of `variant`.
     pub fn from_fen(
         variant: Variant,
         options: Options,
@@ -323,7 +323,7 @@ impl VariantPosition {
     pub fn set_carriers(&mut self, color: Color, squares: &[Square]) -> Result<(), CarrierError> {
         with_position!(self, p => p.set_carriers(color, squares))
     }
-    /// Counts the legal move tree to `depth` (RULES.md §6).
+    /// Counts the legal move tree to `depth` (docs/rules.md §6).
     pub fn perft(&self, depth: u32) -> u64 {
         with_position!(self, p => perft::perft(p, depth))
     }

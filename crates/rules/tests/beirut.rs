@@ -1,4 +1,4 @@
-//! Beirut Chess, tested against the rules text (RULES.md §1, §4, §6 and the
+//! Beirut Chess, tested against the rules text (docs/rules.md §1, §4, §6 and the
 //! wiki-book chapter in seeds/001). Every expected value below was worked
 //! out by hand from the rules; the comments show the reasoning.
 
@@ -273,7 +273,7 @@ fn boom_by_black_removes_both_colours() {
     assert_eq!(after.fen(), "7k/8/8/8/3P4/8/8/K7 w - - 0 31");
 }
 
-// RULES.md common rules: "Any move that removes a piece (capture, boom, ...)
+// docs/rules.md common rules: "Any move that removes a piece (capture, boom, ...)
 // resets the half-move clock" — even a boom that removes only the carrier.
 #[test]
 fn boom_resets_the_half_move_clock() {

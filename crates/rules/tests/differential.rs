@@ -1,5 +1,5 @@
 //! Differential tests: the engine against the independent reference
-//! generator of `tests/reference` (written only from RULES.md).
+//! generator of `tests/reference` (written only from docs/rules.md).
 //!
 //! - random playouts with fixed seeds in every variant and option, from the
 //!   start positions, hand-composed positions and random composed ones: at
@@ -1133,10 +1133,10 @@ const BEIRUT_COMPOSED: &[&str] = &[
 #[ignore = "regenerates tests/data/perft_variants.txt; minutes in the perf profile"]
 fn write_perft_data() {
     let mut lines = vec![
-        "# Perft counts of the variants (RULES.md §6), one position per line:".to_string(),
+        "# Perft counts of the variants (docs/rules.md §6), one position per line:".to_string(),
         "#   variant|options (comma-separated, or -)|fen|depth:count depth:count ...".to_string(),
         "# The counts come from the independent reference generator in tests/reference".to_string(),
-        "# (written only from RULES.md, never from the engine's output), and the engine"
+        "# (written only from docs/rules.md, never from the engine's output), and the engine"
             .to_string(),
         "# agreed with every one of them when they were written (tests/differential.rs,"
             .to_string(),

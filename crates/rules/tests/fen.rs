@@ -1,4 +1,4 @@
-//! Position text (RULES.md §4): round trips and every rejection the rules
+//! Position text (docs/rules.md §4): round trips and every rejection the rules
 //! list, each with the error variant and a message that names the problem.
 //! All expected texts were written by hand from the rules.
 

@@ -1,4 +1,4 @@
-//! Flying Bombers Grand Chess (RULES.md §3, §4, §5, §6) and every example of
+//! Flying Bombers Grand Chess (docs/rules.md §3, §4, §5, §6) and every example of
 //! the inventor's page (`shared/seeds/004_…`), ported to the 10×10 board.
 //! Every expected value is worked out by hand from the rules text on
 //! hand-made positions (the reasoning is in the comments), never taken from
@@ -1002,7 +1002,7 @@ fn depth_two_from_the_start_is_the_square_of_depth_one() {
 // ---------------------------------------------------------------- reference
 
 /// The reference generator (tests/support/reference.rs, written from
-/// RULES.md alone) must agree with the rules crate move for move on random
+/// docs/rules.md alone) must agree with the rules crate move for move on random
 /// games, with every combination of options.
 #[test]
 fn agrees_with_the_reference_generator_on_random_games() {

@@ -1,4 +1,4 @@
-//! Game-level rules (RULES.md "common to all games", §1 views): the end of
+//! Game-level rules (docs/rules.md "common to all games", §1 views): the end of
 //! the game by mate, stalemate and the automatic draws, undo/redo, the SAN
 //! record, refused moves, and what each player gets to see. Expected values
 //! worked out by hand from the rules.
@@ -107,7 +107,7 @@ fn repetition_counts_castling_rights() {
     assert_eq!(g.outcome(), draw(Reason::ThreefoldRepetition));
 }
 
-// FIDE (RULES.md: "everything not stated here follows orthodox chess"):
+// FIDE (docs/rules.md: "everything not stated here follows orthodox chess"):
 // positions are the same when the same moves are possible; an en passant
 // square that no pawn can capture onto changes nothing.
 #[test]
@@ -181,7 +181,7 @@ fn mate_on_the_hundredth_half_move_is_mate() {
     );
 }
 
-// Dead positions by insufficient material, as RULES.md and FIDE: no pawn,
+// Dead positions by insufficient material, as docs/rules.md and FIDE: no pawn,
 // no heavy piece, no bomb, and at most one minor piece or only bishops on
 // squares of one colour.
 #[test]
@@ -212,7 +212,7 @@ fn insufficient_material_positions() {
         let pos = beirut(fen);
         assert_eq!(pos.is_insufficient_material(), dead, "{fen}");
     }
-    // Missiles and bombers are always sufficient (RULES.md, common rules).
+    // Missiles and bombers are always sufficient (docs/rules.md, common rules).
     assert!(!stratomic("10/5k4/10/10/10/10/10/10/M4K4/10 w - - 0 1 -").is_insufficient_material());
     assert!(!bombers("5k4/10/10/10/10/10/10/10/10/F4K4 w - - 0 1").is_insufficient_material());
     assert!(stratomic("10/5k4/10/10/10/10/10/10/N4K4/10 w - - 0 1 -").is_insufficient_material());

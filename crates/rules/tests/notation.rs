@@ -1,4 +1,4 @@
-//! Move text (RULES.md §5): coordinates and SAN, printed and parsed, and
+//! Move text (docs/rules.md §5): coordinates and SAN, printed and parsed, and
 //! the errors for malformed and illegal text. The expected texts were
 //! written by hand from the rules.
 

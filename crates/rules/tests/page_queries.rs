@@ -1,9 +1,9 @@
 //! The queries the browser page asks the referee (`BoardSize`,
 //! `en_passant_victim`, `explosion`, `area_around`, `with_turn_passed`,
 //! `parse_move`, `movetext_words`, `Color::title`), tested against the rules
-//! text: RULES.md §1 (Beirut, Dead Man's Switch), §2 (Stratomic launches),
+//! text: docs/rules.md §1 (Beirut, Dead Man's Switch), §2 (Stratomic launches),
 //! §3 (Flying Bombers pawns and en passant), §4 (position text), §5 (move
-//! text) and docs/rules-decisions.md. Every expected value was worked out by
+//! text) and docs/rules.md. Every expected value was worked out by
 //! hand from those texts; the comments show the reasoning.
 
 mod common;
@@ -719,7 +719,7 @@ fn dms_en_passant_of_a_carrier_is_centred_on_the_victim() {
     assert_eq!(blast(&pos, "d4e3"), None);
 }
 
-// docs/rules-decisions.md: a DMS promotion capture blasts on the promotion
+// docs/rules.md: a DMS promotion capture blasts on the promotion
 // square and destroys the new piece.
 #[test]
 fn dms_promotion_capture_of_a_carrier() {

@@ -1,7 +1,7 @@
 //! Perft counts of Stratomic, Flying Bombers and Beirut with bombs, read from
 //! `tests/data/perft_variants.txt`. The counts there were derived by the
 //! independent reference generator of `tests/reference` (written only from
-//! RULES.md) and checked against the engine by `tests/differential.rs`; this
+//! docs/rules.md) and checked against the engine by `tests/differential.rs`; this
 //! test needs no reference at run time.
 //!
 //! Counts up to `MAX_NODES` leaves run by default; larger ones are checked by

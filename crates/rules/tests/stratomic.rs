@@ -1,4 +1,4 @@
-//! Stratomic (RULES.md §2, §4, §5, §6): one test at least per rule, every
+//! Stratomic (docs/rules.md §2, §4, §5, §6): one test at least per rule, every
 //! expected value worked out by hand from the rules text on hand-made
 //! positions (the reasoning is in the comments), never from the program.
 
@@ -147,7 +147,7 @@ fn king_may_not_step_next_to_an_enemy_missile() {
 #[test]
 fn position_with_a_king_next_to_the_enemy_missile_on_the_wrong_move_is_refused() {
     // White missile e5 gives check to f6; with White to move the side not
-    // to move would be in check (RULES.md §4).
+    // to move would be in check (docs/rules.md §4).
     let fen = format!("{} w - - 0 1 L", placement10("Ka1 Me5 kf6"));
     assert!(VariantPosition::from_fen(Variant::Stratomic, Default::default(), &fen).is_err());
 }
@@ -315,7 +315,7 @@ fn no_launch_while_the_missile_is_attacked() {
     assert!(launches(&p).is_empty());
     // An attack by the enemy king would need the enemy king next to the
     // missile, i.e. in check from it with the missile's side to move — a
-    // position RULES.md §4 refuses (see the test above), so it never arises.
+    // position docs/rules.md §4 refuses (see the test above), so it never arises.
 }
 
 #[test]
@@ -723,8 +723,8 @@ fn depth_two_from_the_start_is_44_squared() {
 // ---------------------------------------------------------------- reference
 
 /// The reference generator (tests/support/reference.rs, written from
-/// RULES.md alone) must agree with the rules crate move for move on random
-/// games. Disagreements are analysed by hand against RULES.md.
+/// docs/rules.md alone) must agree with the rules crate move for move on random
+/// games. Disagreements are analysed by hand against docs/rules.md.
 #[test]
 fn agrees_with_the_reference_generator_on_random_games() {
     let unlocked = START.strip_suffix(" -").unwrap().to_string() + " L";
@@ -787,7 +787,7 @@ fn agrees_with_the_reference_generator_on_tactical_trees() {
 
 #[test]
 fn every_launch_resets_the_half_move_clock_even_into_empty_squares() {
-    // RULES.md: any move that removes a piece resets the clock; a launch
+    // docs/rules.md: any move that removes a piece resets the clock; a launch
     // always removes at least the missile itself.
     let p = strato("Ka1 Me5 kj10", "w - - 7 30 L");
     assert_eq!(fields(&after(&p, "e5@h2")), "b - - 0 30 L");

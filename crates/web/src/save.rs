@@ -25,7 +25,7 @@ pub const VERSION: u32 = 1;
 pub struct Record {
     /// Format version ([`VERSION`]).
     pub v: u32,
-    /// Variant name (RULES.md).
+    /// Variant name (docs/rules.md).
     pub variant: String,
     /// Option words, comma-separated.
     pub options: String,

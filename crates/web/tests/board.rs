@@ -516,7 +516,7 @@ fn promotion_opens_a_picker_and_the_chosen_piece_is_played() {
 #[wasm_bindgen_test]
 fn stratomic_promotion_offers_the_missile_and_black_promotes_downwards() {
     let app = mount(Variant::Stratomic);
-    // Black pawn on c3 promotes on rank 2 (RULES.md §2); kings far away.
+    // Black pawn on c3 promotes on rank 2 (docs/rules.md §2); kings far away.
     let fen = "10/5k4/10/10/10/10/10/2p7/10/5K4 b - - 0 1";
     app.set_game(Game::from_fen(Variant::Stratomic, fen).expect("valid position"));
     click(&app, "c3");

@@ -164,7 +164,7 @@ fn coordinate_texts_parse_into_squares() {
         parsed(&boom, "@e5"),
         ("e5".into(), "e5".into(), MoveKind::Boom)
     );
-    // RULES.md §2.5, "naming the missile": d2 can reach f7.
+    // docs/rules.md §2.5, "naming the missile": d2 can reach f7.
     let launch = position(
         Variant::Stratomic,
         "10/5k4/10/10/10/10/10/10/3M1K1M2/10 w - - 0 1 L",

@@ -1,10 +1,10 @@
 //! Helpers shared by the rules-text tests. Every expected value in the tests
-//! is worked out by hand from RULES.md, never copied from the program.
+//! is worked out by hand from docs/rules.md, never copied from the program.
 #![allow(dead_code)]
 
 use boomchess_rules::{Color, Game, Options, Square, Variant, VariantPosition};
 
-/// Options for `variant` from option words (RULES.md §5b).
+/// Options for `variant` from option words (docs/rules.md §5b).
 pub fn opts(variant: Variant, words: &[&str]) -> Options {
     Options::parse(variant, words).unwrap_or_else(|e| panic!("options {words:?}: {e}"))
 }

@@ -1,5 +1,5 @@
 //! A deliberately simple second move generator, written only from
-//! `RULES.md` (the project's rules reference) and the seed documents, never
+//! `docs/rules.md` (the project's rules reference) and the seed documents, never
 //! from the engine's source. It exists to check the engine: the differential
 //! tests compare its legal-move lists, position texts and perft counts with
 //! the engine's.
@@ -13,7 +13,7 @@
 //! - "is a square attacked" scans every enemy piece on the board and asks
 //!   whether that piece, by its own movement rules, could capture there.
 //!
-//! Quotations in the comments are from RULES.md unless stated otherwise.
+//! Quotations in the comments are from docs/rules.md unless stated otherwise.
 #![allow(dead_code)]
 
 use std::fmt::Write as _;
@@ -100,7 +100,7 @@ impl Role {
     }
 }
 
-/// The three games (RULES.md §1–§3).
+/// The three games (docs/rules.md §1–§3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Game {
     /// §1, 8×8.
@@ -112,7 +112,7 @@ pub enum Game {
 }
 
 impl Game {
-    /// From the names of RULES.md §5b.
+    /// From the names of docs/rules.md §5b.
     pub fn from_name(name: &str) -> Game {
         match name {
             "beirut" => Game::Beirut,
@@ -128,7 +128,7 @@ impl Game {
             _ => 10,
         }
     }
-    /// The start position, copied from RULES.md §4.
+    /// The start position, copied from docs/rules.md §4.
     pub fn start_fen(self) -> &'static str {
         match self {
             Game::Beirut => "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -244,7 +244,7 @@ impl Game {
     }
 }
 
-/// The options that change move generation (RULES.md §5b). `carriers=N`
+/// The options that change move generation (docs/rules.md §5b). `carriers=N`
 /// only matters when carriers are chosen for a new game; the `*` marks of a
 /// position decide (§4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -347,7 +347,7 @@ impl Pos {
         (0..self.board.len()).find(|&s| self.board[s] == Some((color, Role::King, false)))
     }
 
-    // ----- position text (RULES.md §4) ----------------------------------
+    // ----- position text (docs/rules.md §4) ----------------------------------
 
     /// Reads a position text. Only as much checking as the tests need.
     pub fn from_fen(game: Game, opts: Opts, fen: &str) -> Pos {
@@ -439,7 +439,7 @@ impl Pos {
         pos
     }
 
-    /// Writes the position text in the format of RULES.md §4.
+    /// Writes the position text in the format of docs/rules.md §4.
     pub fn fen(&self) -> String {
         let mut out = String::new();
         for rank in (0..self.w).rev() {

@@ -1,8 +1,8 @@
 //! Helpers for the tests derived from the rules text (`stratomic.rs`,
 //! `flying_bombers.rs`). Positions are written as piece lists such as
-//! `"Ka1 Me5 kj10"` (upper case White, RULES.md §4 letters) so that each
+//! `"Ka1 Me5 kj10"` (upper case White, docs/rules.md §4 letters) so that each
 //! hand-made position can be read at a glance; every expected value in the
-//! tests is worked out by hand from RULES.md, never taken from the program.
+//! tests is worked out by hand from docs/rules.md, never taken from the program.
 #![allow(dead_code)]
 
 pub mod reference;
@@ -64,7 +64,7 @@ pub fn position_with(
         .unwrap_or_else(|e| panic!("hand-made position {fen} refused: {e}"))
 }
 
-/// The options given by `words` (RULES.md §5b names).
+/// The options given by `words` (docs/rules.md §5b names).
 pub fn options(variant: Variant, words: &[&str]) -> Options {
     Options::parse(variant, words).expect("valid option words")
 }
@@ -162,7 +162,7 @@ pub fn san(p: &VariantPosition, text: &str) -> String {
     p.move_to_san(mv(p, text))
 }
 
-/// No two legal moves share a coordinate text (RULES.md §3 and §6: a move
+/// No two legal moves share a coordinate text (docs/rules.md §3 and §6: a move
 /// is identified by its text).
 pub fn assert_texts_unique(p: &VariantPosition) {
     let texts = p.legal_moves_uci();
@@ -457,7 +457,7 @@ pub fn compare_random_positions(
             men,
         );
         let r = Ref::from_fen(game, opts.super_knights, opts.immediate_landing, &fen);
-        // The side not to move may not be in check (RULES.md §4).
+        // The side not to move may not be in check (docs/rules.md §4).
         let mut other = r.clone();
         other.white = !other.white;
         if other.in_check() {

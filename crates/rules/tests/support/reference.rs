@@ -1,5 +1,5 @@
 //! A deliberately simple second move generator for the two 10×10 games,
-//! written only from RULES.md §2–§6 (no code or output of the rules crate):
+//! written only from docs/rules.md §2–§6 (no code or output of the rules crate):
 //! a 100-byte mailbox, every attack found by trying the attacker's moves.
 //! Slow and plain on purpose, so that it can be read against the rules text
 //! line by line; the tests compare it with the real generator move by move.
@@ -9,9 +9,9 @@ use std::collections::BTreeSet;
 /// Which 10×10 game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Game {
-    /// RULES.md §2.
+    /// docs/rules.md §2.
     Stratomic,
-    /// RULES.md §3.
+    /// docs/rules.md §3.
     Bombers,
 }
 
@@ -158,7 +158,7 @@ const BOMBERS_CASTLINGS: [Castling; 5] = [
 ];
 
 impl Ref {
-    /// Parses a position text (RULES.md §4).
+    /// Parses a position text (docs/rules.md §4).
     pub fn from_fen(game: Game, super_knights: bool, immediate: bool, fen: &str) -> Ref {
         let f: Vec<&str> = fen.split_whitespace().collect();
         let mut b = [0u8; 100];
@@ -645,7 +645,7 @@ impl Ref {
             .collect()
     }
 
-    /// Coordinate text of `m` (RULES.md §5).
+    /// Coordinate text of `m` (docs/rules.md §5).
     pub fn text(&self, m: RMove) -> String {
         match m.kind {
             Kind::Launch => format!("{}@{}", name(m.from), name(m.to)),
@@ -659,7 +659,7 @@ impl Ref {
         self.moves().into_iter().map(|m| self.text(m)).collect()
     }
 
-    /// RULES.md §6.
+    /// docs/rules.md §6.
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
