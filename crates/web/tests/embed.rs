@@ -3,11 +3,12 @@
 //! coordinate text or SAN, `mountBoard` building everything inside its element, and the
 //! `?game=` encoding (round trip, and no Beirut carrier ever leaked).
 
-use boomchess_rules::{Color, Variant};
+use boomchess_rules::{movetext_words, BoardSize, Color, Options, Square, Variant};
 use boomchess_web::embed::{self, Spec};
 use boomchess_web::game::Stage;
-use boomchess_web::{share, ClickOutcome, Game, Square};
-use wasm_bindgen::JsCast;
+use boomchess_web::spec::{GameSpec, Mode};
+use boomchess_web::{share, ClickOutcome, Game, GameHandle};
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -17,7 +18,15 @@ const RUY_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN*R w KQkq - 0
 const RUY_MOVES: &str = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Bxc6 dxc6 5.Nxe5 Qd4";
 
 fn sq(name: &str) -> Square {
-    Square::parse(name, 8, 8).expect("a square")
+    BoardSize::EIGHT.parse(name).expect("a square")
+}
+
+/// The names of squares of the 8×8 board.
+fn names(squares: impl IntoIterator<Item = Square>) -> Vec<String> {
+    squares
+        .into_iter()
+        .map(|s| BoardSize::EIGHT.name(s))
+        .collect()
 }
 
 fn spec(variant: &str) -> Spec {
@@ -57,16 +66,16 @@ fn a_diagram_shows_the_carrier_and_previews_its_blast() {
     assert_eq!(game.stage(), Stage::Play(Color::White));
     assert!(!game.curtain());
     assert_eq!(game.click(sq("e5")), ClickOutcome::Selected(sq("e5")));
-    let targets: Vec<String> = game.targets().iter().map(|t| t.square.name()).collect();
+    let targets = names(game.targets().iter().map(|t| t.square));
     assert!(targets.contains(&"f7".to_owned()), "{targets:?}");
-    let mut blast: Vec<String> = game.blast_preview(None).iter().map(|s| s.name()).collect();
+    let mut blast = names(game.blast_preview(None));
     blast.sort();
     assert_eq!(
         blast,
         ["d4", "d5", "d6", "e4", "e5", "e6", "f4", "f5", "f6"],
         "the 3x3 area of the boom"
     );
-    assert!(game.legal_moves().any(|m| m == "@e5"));
+    assert!(game.legal_moves().any(|m| game.move_text(m) == "@e5"));
 }
 
 #[wasm_bindgen_test]
@@ -92,11 +101,13 @@ fn a_diagram_shows_the_moves_of_the_side_not_to_move_too() {
     let mut game = ruy_diagram();
     // Black's queen on d4: White is to move, but a diagram previews Black's moves as well.
     assert_eq!(game.click(sq("d4")), ClickOutcome::Selected(sq("d4")));
-    let targets: Vec<String> = game.targets().iter().map(|t| t.square.name()).collect();
+    let targets = names(game.targets().iter().map(|t| t.square));
     assert!(targets.contains(&"e4".to_owned()), "Qxe4: {targets:?}");
     assert!(targets.contains(&"f2".to_owned()), "Qxf2: {targets:?}");
     // legalMoves() stays the side to move's.
-    assert!(game.legal_moves().all(|m| !m.starts_with("d4")));
+    assert!(game
+        .legal_moves()
+        .all(|m| !game.move_text(m).starts_with("d4")));
     // A second click on the same piece clears the selection.
     assert_eq!(game.click(sq("d4")), ClickOutcome::Deselected);
     assert_eq!(game.selected(), None);
@@ -118,11 +129,16 @@ fn a_beirut_diagram_without_carriers_skips_the_carrier_choice() {
 #[wasm_bindgen_test]
 fn move_lists_take_numbers_san_coordinates_and_boom() {
     assert_eq!(
-        embed::move_words("1.e4 e5, 2. Nf3 Nc6 5...Qd4 6.Boom! 1-0"),
+        movetext_words("1.e4 e5, 2. Nf3 Nc6 5...Qd4 6.Boom! 1-0"),
         ["e4", "e5", "Nf3", "Nc6", "Qd4", "Boom!"]
     );
-    let mut game = Game::from_fen(Variant::Beirut, RUY_START).expect("start");
-    embed::replay(&mut game, "e2e4 e5 Nf3,Nc6 Bb5 a6 Bxc6 dxc6 Nxe5 Qd4 Boom!").expect("replays");
+    let game = embed::board(&Spec {
+        fen: Some(RUY_START.to_owned()),
+        moves: Some("e2e4 e5 Nf3,Nc6 Bb5 a6 Bxc6 dxc6 Nxe5 Qd4 Boom!".to_owned()),
+        ..spec("beirut")
+    })
+    .expect("replays")
+    .game;
     let sans = game.san_moves();
     assert_eq!(sans.last().map(String::as_str), Some("Boom@e5"));
     assert!(game
@@ -270,7 +286,7 @@ fn host() -> web_sys::Element {
     div
 }
 
-fn options(pairs: &[(&str, &str)]) -> wasm_bindgen::JsValue {
+fn options(pairs: &[(&str, &str)]) -> JsValue {
     let o = js_sys::Object::new();
     for (k, v) in pairs {
         js_sys::Reflect::set(&o, &(*k).into(), &(*v).into()).unwrap();
@@ -278,11 +294,8 @@ fn options(pairs: &[(&str, &str)]) -> wasm_bindgen::JsValue {
     o.into()
 }
 
-fn call(
-    handle: &js_sys::Object,
-    name: &str,
-    args: &[wasm_bindgen::JsValue],
-) -> wasm_bindgen::JsValue {
+/// Calls a method of a handle as JavaScript does.
+fn call(handle: &JsValue, name: &str, args: &[JsValue]) -> JsValue {
     let f: js_sys::Function = js_sys::Reflect::get(handle, &name.into())
         .unwrap()
         .dyn_into()
@@ -291,14 +304,20 @@ fn call(
     f.apply(handle, &list).unwrap()
 }
 
+/// Mounts a board into `element` and gives its typed handle.
+fn mount(element: &web_sys::Element, options: JsValue) -> GameHandle {
+    embed::mount_board(element.clone(), options).unwrap_or_else(|e| panic!("mounted: {e:?}"))
+}
+
 #[wasm_bindgen_test]
 fn mount_board_builds_the_board_inside_its_element_and_returns_the_handle() {
     let element = host();
-    let handle = embed::mount_board(
+    let handle: JsValue = embed::mount_board(
         element.clone(),
         options(&[("variant", "stratomic"), ("size", "240")]),
     )
-    .expect("mounted");
+    .unwrap_or_else(|e| panic!("mounted: {e:?}"))
+    .into();
     let canvas = element
         .query_selector("canvas.boomchess-board")
         .unwrap()
@@ -342,6 +361,7 @@ fn mount_board_builds_the_board_inside_its_element_and_returns_the_handle() {
     // The move list of this board, and no element of the document outside it, shows the move.
     let list = element.query_selector(".boomchess-moves").unwrap().unwrap();
     assert_eq!(list.child_element_count(), 1);
+    call(&handle, "unmount", &[]);
     element.remove();
 }
 
@@ -350,17 +370,16 @@ fn two_boards_do_not_share_state_and_never_save() {
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     storage.remove_item(boomchess_web::save::KEY).unwrap();
     let (a, b) = (host(), host());
-    let ha = embed::mount_board(a.clone(), options(&[("variant", "flying-bombers")])).unwrap();
-    let hb = embed::mount_board(b.clone(), options(&[("variant", "flying-bombers")])).unwrap();
-    let before = call(&hb, "fen", &[]).as_string();
-    let first = call(&ha, "legalMoves", &[])
-        .dyn_into::<js_sys::Array>()
-        .unwrap()
-        .get(0);
-    call(&ha, "play", &[first]);
-    assert_ne!(call(&ha, "fen", &[]).as_string(), before);
-    assert_eq!(call(&hb, "fen", &[]).as_string(), before);
+    let ha = mount(&a, options(&[("variant", "flying-bombers")]));
+    let hb = mount(&b, options(&[("variant", "flying-bombers")]));
+    let before = hb.fen().unwrap();
+    let first = ha.legal_moves().unwrap()[0].clone();
+    let _ = ha.play(first.into());
+    assert_ne!(ha.fen().unwrap(), before);
+    assert_eq!(hb.fen().unwrap(), before);
     assert_eq!(storage.get_item(boomchess_web::save::KEY).unwrap(), None);
+    ha.unmount();
+    hb.unmount();
     a.remove();
     b.remove();
 }
@@ -368,8 +387,8 @@ fn two_boards_do_not_share_state_and_never_save() {
 #[wasm_bindgen_test]
 fn a_diagram_board_has_no_undo_and_starts_with_its_selection() {
     let element = host();
-    let handle = embed::mount_board(
-        element.clone(),
+    let handle = mount(
+        &element,
         options(&[
             ("variant", "beirut"),
             ("mode", "diagram"),
@@ -377,10 +396,9 @@ fn a_diagram_board_has_no_undo_and_starts_with_its_selection() {
             ("moves", RUY_MOVES),
             ("select", "e5"),
         ]),
-    )
-    .expect("mounted");
+    );
     assert_eq!(
-        call(&handle, "selected", &[]).as_string().as_deref(),
+        handle.selected().unwrap().as_string().as_deref(),
         Some("e5")
     );
     assert!(element.query_selector(".boomchess-undo").unwrap().is_none());
@@ -390,22 +408,22 @@ fn a_diagram_board_has_no_undo_and_starts_with_its_selection() {
         .unwrap()
         .unwrap();
     assert!(status.text_content().unwrap().starts_with("Diagram"));
+    handle.unmount();
     element.remove();
 }
 
 #[wasm_bindgen_test]
 fn the_move_list_of_an_embedded_board_browses_earlier_positions() {
     let element = host();
-    let handle = embed::mount_board(
-        element.clone(),
+    let handle = mount(
+        &element,
         options(&[
             ("variant", "beirut"),
             ("mode", "diagram"),
             ("fen", RUY_START),
             ("moves", RUY_MOVES),
         ]),
-    )
-    .expect("mounted");
+    );
     let find = |selector: &str| -> web_sys::HtmlElement {
         element
             .query_selector(selector)
@@ -417,16 +435,17 @@ fn the_move_list_of_an_embedded_board_browses_earlier_positions() {
     let viewing = find(".boomchess-viewing");
     assert!(viewing.hidden());
     find(".boomchess-moves [data-ply=\"2\"]").click();
-    assert_eq!(call(&handle, "viewing", &[]).as_f64(), Some(2.0));
+    assert_eq!(handle.viewing().unwrap().as_f64(), Some(2.0));
     assert!(
         !viewing.hidden(),
         "the indicator says an earlier position is shown"
     );
     find(".boomchess-prev").click();
-    assert_eq!(call(&handle, "viewing", &[]).as_f64(), Some(1.0));
+    assert_eq!(handle.viewing().unwrap().as_f64(), Some(1.0));
     find(".boomchess-viewing-live").click();
-    assert!(call(&handle, "viewing", &[]).is_null());
+    assert!(handle.viewing().unwrap().is_null());
     assert!(viewing.hidden());
+    handle.unmount();
     element.remove();
 }
 
@@ -434,7 +453,8 @@ fn the_move_list_of_an_embedded_board_browses_earlier_positions() {
 fn bad_options_throw_and_leave_the_element_alone() {
     let element = host();
     let err = embed::mount_board(element.clone(), options(&[("variant", "atomic")]))
-        .expect_err("refused");
+        .err()
+        .expect("refused");
     let message = err.dyn_into::<js_sys::Error>().unwrap().message();
     assert!(String::from(message).contains("unknown variant"));
     assert_eq!(element.text_content().as_deref(), Some("Loading…"));
@@ -442,7 +462,8 @@ fn bad_options_throw_and_leave_the_element_alone() {
         element.clone(),
         options(&[("variant", "beirut"), ("colour", "red")]),
     )
-    .expect_err("unknown key");
+    .err()
+    .expect("unknown key");
     let message = String::from(err.dyn_into::<js_sys::Error>().unwrap().message());
     assert!(message.contains("unknown option \"colour\""), "{message}");
     element.remove();
@@ -475,9 +496,12 @@ fn a_shared_game_comes_back_with_its_moves() {
     assert_eq!(back.variant(), Variant::Stratomic);
     assert_eq!(back.san_moves(), game.san_moves());
     assert_eq!(back.fen(), game.fen());
-    let flying = Game::with_options(
-        Variant::FlyingBombers,
-        boomchess_rules::Options::parse(Variant::FlyingBombers, &["super-knights"]).unwrap(),
+    let flying = Game::from_referee(
+        boomchess_rules::Game::new(
+            Variant::FlyingBombers,
+            Options::parse(Variant::FlyingBombers, &["super-knights"]).unwrap(),
+        ),
+        Mode::HotSeat,
     );
     let back = share::decode(&share::encode(&flying).unwrap()).unwrap();
     assert!(back.options().super_knights);
@@ -492,7 +516,13 @@ fn beirut_is_shared_only_when_the_carriers_are_no_secret() {
     let err = share::encode(&game).expect_err("a hidden carrier");
     assert!(err.contains("secret"), "{err}");
     // Once every carrier has exploded (Black has none here), the game may be shared.
-    embed::replay(&mut game, "e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 Nxe5 Qd4 Boom!").expect("replays");
+    let mut spec = game.spec();
+    spec.moves.extend(
+        movetext_words("e5 Nf3 Nc6 Bb5 a6 Bxc6 dxc6 Nxe5 Qd4 Boom!")
+            .into_iter()
+            .map(str::to_owned),
+    );
+    let game = GameSpec::build(&spec).expect("replays").without_curtain();
     assert!(share::carriers_public(&game));
     let back = share::decode(&share::encode(&game).expect("shareable")).expect("decodes");
     assert_eq!(back.san_moves().last().map(String::as_str), Some("Boom@e5"));

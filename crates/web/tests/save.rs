@@ -70,7 +70,8 @@ fn round_trip_against_the_computer_and_in_setup() {
     ] {
         js_sys::Reflect::set(&spec, &k.into(), &v).unwrap();
     }
-    let game = boomchess_web::game_from_js(spec.into()).expect("a game against the computer");
+    let game =
+        boomchess_web::handle::game_from_js(&spec.into()).expect("a game against the computer");
     let record = save::record(&game);
     assert_eq!(
         (

@@ -5,6 +5,7 @@ use std::collections::HashSet;
 
 use boomchess_rules::{Color, Variant};
 use boomchess_web::game::Stage;
+use boomchess_web::spec::Mode;
 use boomchess_web::Game;
 use wasm_bindgen_test::*;
 
@@ -23,7 +24,7 @@ fn the_computer_does_not_pick_the_same_carrier_in_every_game() {
     for human in [Color::White, Color::Black] {
         let mut seen = HashSet::new();
         for _ in 0..12 {
-            let mut game = Game::new(Variant::Beirut).against_computer(!human, 3);
+            let mut game = Game::new(Variant::Beirut).with_mode(Mode::Computer { human, level: 3 });
             if game.stage() == Stage::Setup(human) {
                 let square = if human == Color::White { "e2" } else { "e7" };
                 game.choose_carriers(&[square])
@@ -49,7 +50,10 @@ fn the_seed_of_the_computers_moves_differs_between_games_of_the_same_position() 
         .map(|_| {
             let mut game = Game::from_fen(Variant::Beirut, fen)
                 .expect("a valid position")
-                .against_computer(Color::Black, 3);
+                .with_mode(Mode::Computer {
+                    human: Color::White,
+                    level: 3,
+                });
             game.play("e2e4").expect("a legal move");
             let turn = game.computer_turn().expect("the computer's turn");
             assert!(
@@ -67,7 +71,10 @@ fn the_computer_fears_only_the_carriers_it_has_not_seen_explode() {
     let fen = "rnbqkbnr/pppppp*pp/8/8/8/8/PPPPPPPP/RN*BQKBNR w KQkq - 0 1";
     let mut quiet = Game::from_fen(Variant::Beirut, fen)
         .expect("a valid position")
-        .against_computer(Color::Black, 1);
+        .with_mode(Mode::Computer {
+            human: Color::White,
+            level: 1,
+        });
     quiet.play("e2e4").expect("a legal move");
     let turn = quiet.computer_turn().expect("the computer's turn");
     assert_eq!(turn.enemy_carriers, 1, "White's carrier is somewhere");
@@ -78,7 +85,10 @@ fn the_computer_fears_only_the_carriers_it_has_not_seen_explode() {
 
     let mut boomed = Game::from_fen(Variant::Beirut, fen)
         .expect("a valid position")
-        .against_computer(Color::Black, 1);
+        .with_mode(Mode::Computer {
+            human: Color::White,
+            level: 1,
+        });
     boomed.play("@b1").expect("White's knight booms");
     let turn = boomed.computer_turn().expect("the computer's turn");
     assert_eq!(

@@ -72,7 +72,7 @@ fn real_games(rng: &mut Rng) -> Vec<Game> {
             }
             .without_curtain();
             for _ in 0..12 {
-                let moves: Vec<String> = game.legal_moves().map(str::to_owned).collect();
+                let moves: Vec<String> = game.legal_moves().map(|m| game.move_text(m)).collect();
                 if moves.is_empty() {
                     break;
                 }
@@ -248,7 +248,7 @@ fn move_text_edited_is_refused_and_changes_nothing_or_plays_a_legal_move() {
     let (mut played, mut refused) = (0, 0);
     for i in 0..BUDGET {
         let game = &mut games[i % 3];
-        let legal: Vec<String> = game.legal_moves().map(str::to_owned).collect();
+        let legal: Vec<String> = game.legal_moves().map(|m| game.move_text(m)).collect();
         if legal.is_empty() {
             continue;
         }
