@@ -55,14 +55,12 @@ impl VariantPosition {
                 .into_iter()
                 .filter(|m| m.kind == MoveKind::Boom)
                 .collect();
-            let refuse = |why| MoveError::Illegal {
-                text: text.to_string(),
-                why,
-            };
             return match booms.as_slice() {
                 [one] => Ok(*one),
-                [] => Err(refuse("no carrier may boom here")),
-                _ => Err(refuse("several carriers may boom: write Boom@e5")),
+                [] => Err(MoveError::NoSingleBoom("no carrier may boom here")),
+                _ => Err(MoveError::NoSingleBoom(
+                    "several carriers may boom: write Boom@e5",
+                )),
             };
         }
         match self.parse_uci(text) {

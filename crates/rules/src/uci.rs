@@ -26,6 +26,8 @@ pub enum MoveError {
     },
     /// A SAN text that fits more than one legal move.
     Ambiguous(String),
+    /// `Boom!` alone, where no single carrier may boom: why not.
+    NoSingleBoom(&'static str),
 }
 
 impl fmt::Display for MoveError {
@@ -41,6 +43,7 @@ impl fmt::Display for MoveError {
             MoveError::Ambiguous(text) => {
                 write!(f, "ambiguous move '{text}': name the piece's file or rank")
             }
+            MoveError::NoSingleBoom(why) => f.write_str(why),
         }
     }
 }

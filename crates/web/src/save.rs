@@ -162,8 +162,20 @@ pub fn restore(record: &Record) -> Result<Game, String> {
     if record.fen.is_none() && !record.moves.is_empty() {
         return Err("the saved game has moves but no start position".to_owned());
     }
-    // A side and level are part of the record whatever the mode; they mean something only
-    // against the computer.
+    // A side and level are part of the record whatever the mode (they mean something only
+    // against the computer), and must be sound in every record.
+    if Color::from_name(&record.human_side).is_none() || record.human_side.len() < 5 {
+        return Err(format!(
+            "the saved game has humanSide {:?} (expected white or black)",
+            record.human_side
+        ));
+    }
+    if !(1..=8).contains(&record.level) {
+        return Err(format!(
+            "the saved game has level {} (expected 1 to 8)",
+            record.level
+        ));
+    }
     let computer = record.mode == "ai";
     let text = SpecText {
         variant: Some(record.variant.clone()),
