@@ -65,16 +65,8 @@ pub fn check_keys(object: &JsValue, known: &[&str], what: &str, noun: &str) -> R
     Ok(())
 }
 
-/// The keys of `newGame({...})`.
-const NEW_GAME_KEYS: [&str; 7] = [
-    "variant",
-    "options",
-    "fen",
-    "moves",
-    "mode",
-    "humanSide",
-    "level",
-];
+/// The keys of `newGame({...})`: the API's names of the spec's fields.
+const NEW_GAME_KEYS: [&str; 7] = API_NAMES.fields;
 
 /// The spec of `newGame`'s argument: a variant name, or `{variant, options, fen, moves, mode,
 /// humanSide, level}`. The error says what is wrong, naming the field.
