@@ -622,6 +622,9 @@ impl App {
         if effects.moves_changed && self.thinking() {
             self.cancel_thinking();
         }
+        if let Some(text) = &effects.announcement {
+            self.state.borrow().panel.announce(text);
+        }
         self.redraw();
         if animate {
             self.animate();

@@ -85,6 +85,8 @@ pub struct Effects {
     pub sounds: Vec<Cue>,
     /// Events for the listeners, in order.
     pub events: Vec<Event>,
+    /// What to tell a screen reader (the move in words), if anything.
+    pub announcement: Option<String>,
     /// The move list changed: a request to the computer in flight is out of date.
     pub moves_changed: bool,
     /// The computer is to move now.
@@ -104,6 +106,7 @@ pub fn effects_of(game: &Game, before: usize, motion: bool) -> Effects {
         },
         sounds: Vec::new(),
         events: Vec::new(),
+        announcement: None,
         moves_changed: played != before,
         think: game.computer_turn().is_some(),
     };
@@ -116,6 +119,7 @@ pub fn effects_of(game: &Game, before: usize, motion: bool) -> Effects {
             uci: prev.move_to_uci(m),
             san,
         });
+        effects.announcement = Some(crate::a11y::describe_move(prev, m, referee.position()));
         let explosion = prev.explosion(m);
         effects.sounds.push(cue_of(prev, m, explosion.is_some()));
         let blast = match &explosion {

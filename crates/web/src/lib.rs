@@ -14,6 +14,7 @@
 //! - [`computer`]: the computer in a Web Worker, and the page's client of it;
 //! - [`handle`]: [`handle::GameHandle`], the typed JavaScript handle of a board;
 //! - [`listeners`]: event listeners owned by a board, removed when it goes;
+//! - [`a11y`]: the board in words, for screen readers;
 //! - [`page`]: the game page; [`embed`]: boards embedded in other pages; [`save`], [`share`]:
 //!   saved games and share links; [`sound`]: sound effects.
 //!
@@ -21,6 +22,7 @@
 //! (`<canvas id="board" data-boomchess-page>`); embedded boards are mounted by `www/embed.js`
 //! through [`embed::mount_board`].
 
+pub mod a11y;
 pub mod app;
 pub mod computer;
 pub mod effects;

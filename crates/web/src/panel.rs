@@ -42,11 +42,13 @@ pub struct Panel {
     pub viewing_text: Option<HtmlElement>,
     /// Its way back to the game.
     pub viewing_live: Option<HtmlElement>,
+    /// A polite live region: each move is told here in words, for screen readers.
+    pub announcer: Option<HtmlElement>,
 }
 
 impl Panel {
     /// The names of the elements, as the game page's ids.
-    pub const NAMES: [&'static str; 15] = [
+    pub const NAMES: [&'static str; 16] = [
         "status",
         "moves",
         "undo",
@@ -62,6 +64,7 @@ impl Panel {
         "viewing",
         "viewing-text",
         "viewing-live",
+        "announcer",
     ];
 
     /// The panel of the elements `element(name)` finds for the [`Panel::NAMES`].
@@ -82,6 +85,7 @@ impl Panel {
             viewing: element("viewing"),
             viewing_text: element("viewing-text"),
             viewing_live: element("viewing-live"),
+            announcer: element("announcer"),
         }
     }
 
@@ -94,6 +98,13 @@ impl Panel {
         })
     }
 
+    /// Tells a screen reader `text` (through the live region).
+    pub fn announce(&self, text: &str) {
+        if let Some(announcer) = &self.announcer {
+            announcer.set_text_content(Some(text));
+        }
+    }
+
     /// Writes the game's state into the panel (only what changed is rewritten in the move
     /// list). `thinking`: the computer is thinking.
     pub fn show(&self, game: &Game, thinking: bool, canvas: &HtmlCanvasElement) {
@@ -103,7 +114,10 @@ impl Panel {
             } else {
                 status_text(game)
             };
-            status.set_text_content(Some(&text));
+            // Only a change is written: a live region re-reads text set again.
+            if status.text_content().as_deref() != Some(text.as_str()) {
+                status.set_text_content(Some(&text));
+            }
             status
                 .toggle_attribute_with_force("data-thinking", thinking)
                 .ok();
