@@ -106,8 +106,9 @@ impl Panel {
     }
 
     /// Writes the game's state into the panel (only what changed is rewritten in the move
-    /// list). `thinking`: the computer is thinking.
-    pub fn show(&self, game: &Game, thinking: bool, canvas: &HtmlCanvasElement) {
+    /// list), with what the board is doing besides (`board`).
+    pub fn show(&self, game: &Game, board: &BoardState, canvas: &HtmlCanvasElement) {
+        let thinking = board.thinking;
         if let Some(status) = &self.status {
             let text = if thinking {
                 format!("{} — the computer is thinking…", status_text(game))
@@ -125,9 +126,20 @@ impl Panel {
         canvas
             .set_attribute("aria-busy", if thinking { "true" } else { "false" })
             .ok();
-        update_panel(self, game);
+        update_panel(self, game, board);
         update_browsing(self, game, canvas);
     }
+}
+
+/// What the board is doing besides the game's state, as the panel shows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardState {
+    /// The computer is thinking.
+    pub thinking: bool,
+    /// An explosion or strike is playing: the result of a game it ended waits for it.
+    pub exploding: bool,
+    /// The keyboard cursor's square, if shown.
+    pub cursor: Option<boomchess_rules::Square>,
 }
 
 /// Shows or hides an element.
@@ -149,7 +161,7 @@ fn enable(element: &Option<HtmlElement>, enabled: bool) {
 }
 
 /// Fills the move list (numbered SAN pairs) and sets the buttons' states.
-fn update_panel(panel: &Panel, game: &Game) {
+fn update_panel(panel: &Panel, game: &Game, board: &BoardState) {
     if let Some(list) = &panel.moves {
         let sans = game.san_moves();
         let first_black = game.referee().start_position().turn() == Color::Black;
@@ -193,7 +205,7 @@ fn update_panel(panel: &Panel, game: &Game) {
         }
     }
     if let Some(result) = &panel.result {
-        match game.outcome() {
+        match game.outcome().filter(|_| !board.exploding) {
             Some(outcome) => {
                 let who = match outcome.winner() {
                     Some(winner) => format!("{} wins", winner.title()),
