@@ -430,7 +430,12 @@ impl App {
         if let Some(cursor) = st.cursor {
             draw_cursor(&st.ctx, &st.layout.square_rect(cursor), &THEME);
         }
-        st.panel.show(&st.game, st.computer.thinking(), &st.canvas);
+        let board = crate::panel::BoardState {
+            thinking: st.computer.thinking(),
+            exploding: blast.is_some(),
+            cursor: st.cursor,
+        };
+        st.panel.show(&st.game, &board, &st.canvas);
     }
 
     /// Whether the computer is thinking.
