@@ -18,7 +18,7 @@ use web_sys::{
 };
 
 use crate::computer::{Answer, ComputerClient, Thought};
-use crate::effects::{effects_of, Animation, Effects, Event as GameEvent, EventKind};
+use crate::effects::{effects_of, Animation, Before, Effects, Event as GameEvent, EventKind};
 use crate::game::{ClickOutcome, Game};
 use crate::geometry::Layout;
 use crate::listeners::Listeners;
@@ -427,7 +427,9 @@ impl App {
         if let Some((blast, start)) = blast {
             draw_explosion(&st.ctx, &st.layout, blast, (now - start) / EXPLOSION_MS);
         }
-        if let Some(cursor) = st.cursor {
+        // Not over the pass-the-device curtain (the cursor would hint where play goes on).
+        let curtain_drawn = st.game.curtain() && blast.is_none();
+        if let Some(cursor) = st.cursor.filter(|_| !curtain_drawn) {
             draw_cursor(&st.ctx, &st.layout.square_rect(cursor), &THEME);
         }
         let board = crate::panel::BoardState {
@@ -595,7 +597,7 @@ impl App {
 
     /// Runs a change of the game, then applies what it set off ([`effects_of`]).
     pub fn update<R>(&self, f: impl FnOnce(&mut Game) -> R) -> R {
-        let before = self.state.borrow().game.referee().moves().len();
+        let before = Before::of(&self.state.borrow().game);
         let result = f(&mut self.state.borrow_mut().game);
         let effects = self.with_game(|g| effects_of(g, before, !reduced_motion()));
         self.apply(effects);
@@ -871,14 +873,12 @@ impl App {
 
     /// Replaces the game on the board (for example one set up from a position text).
     pub fn set_game(&self, game: Game) {
-        let before = game.referee().moves().len();
+        let before = Before::of(&game);
         {
             let mut st = self.state.borrow_mut();
             st.layout.board = game.board_size();
-            // Against the computer the human's side is at the bottom.
-            if let Some(computer) = game.computer() {
-                st.layout.flipped = computer == Color::White;
-            }
+            // Against the computer the human's side is at the bottom; otherwise White.
+            st.layout.flipped = game.computer() == Some(Color::White);
             st.game = game;
             // A drag or cursor of the old board (maybe of another size) means nothing here.
             st.drag = None;

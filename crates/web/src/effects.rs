@@ -93,11 +93,49 @@ pub struct Effects {
     pub think: bool,
 }
 
-/// The effects of a change that left `game` with its moves, when it had `before` moves played.
-/// `motion`: whether explosions are animated (not with `prefers-reduced-motion`).
-pub fn effects_of(game: &Game, before: usize, motion: bool) -> Effects {
+/// What the game was before a change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Before {
+    /// The number of moves played.
+    pub moves: usize,
+    /// Whether the pass-the-device curtain was up.
+    pub curtain: bool,
+}
+
+impl Before {
+    /// The game as it is now, before the next change.
+    pub fn of(game: &Game) -> Before {
+        Before {
+            moves: game.referee().moves().len(),
+            curtain: game.curtain(),
+        }
+    }
+}
+
+/// The explosion or strike to play for the move `m` from `prev` (the referee's position).
+fn blast_of(prev: &boomchess_rules::VariantPosition, m: boomchess_rules::Move) -> Option<Blast> {
+    match prev.explosion(m) {
+        Some(explosion) => Some(Blast {
+            area: explosion.area,
+            centre: explosion.centre,
+            debris: prev
+                .removed_by(m)
+                .into_iter()
+                .filter_map(|s| Some((s, prev.piece_at(s)?)))
+                .collect(),
+            strike: None,
+        }),
+        // A bomber's capture: a strike on the captured squares (no 3×3 blast).
+        None => Blast::bomber_strike(prev, m),
+    }
+}
+
+/// The effects of a change that left `game` as it is, from what it was `before`. `motion`:
+/// whether explosions are animated (not with `prefers-reduced-motion`).
+pub fn effects_of(game: &Game, before: Before, motion: bool) -> Effects {
     let referee = game.referee();
     let played = referee.moves().len();
+    let (before_curtain, before) = (before.curtain, before.moves);
     let mut effects = Effects {
         animation: if played == before {
             Animation::Keep
@@ -122,21 +160,7 @@ pub fn effects_of(game: &Game, before: usize, motion: bool) -> Effects {
         effects.announcement = Some(crate::a11y::describe_move(prev, m, referee.position()));
         let explosion = prev.explosion(m);
         effects.sounds.push(cue_of(prev, m, explosion.is_some()));
-        let blast = match &explosion {
-            Some(explosion) => Some(Blast {
-                area: explosion.area.clone(),
-                centre: explosion.centre,
-                debris: prev
-                    .removed_by(m)
-                    .into_iter()
-                    .filter_map(|s| Some((s, prev.piece_at(s)?)))
-                    .collect(),
-                strike: None,
-            }),
-            // A bomber's capture: a strike on the captured squares (no 3×3 blast).
-            None => Blast::bomber_strike(prev, m),
-        };
-        if let Some(blast) = blast.filter(|_| motion) {
+        if let Some(blast) = blast_of(prev, m).filter(|_| motion) {
             effects.animation = Animation::Play(blast);
         }
         if let Some(explosion) = explosion {
@@ -154,6 +178,23 @@ pub fn effects_of(game: &Game, before: usize, motion: bool) -> Effects {
         if game.is_over() {
             effects.events.push(Event::Over(game.status()));
         }
+    }
+    // Hot-seat: the player coming back from the curtain sees the opponent's last move again
+    // (its explosion or strike replayed) and hears it told.
+    let lifted = before_curtain && !game.curtain() && played == before;
+    let last = played.checked_sub(1).and_then(|ply| {
+        Some((
+            referee.position_at(ply)?,
+            referee.moves().get(ply).copied()?,
+        ))
+    });
+    if let (true, Some((prev, m))) = (lifted, last) {
+        if let Some(blast) = blast_of(prev, m).filter(|_| motion) {
+            effects.animation = Animation::Play(blast);
+        }
+        effects.announcement = game
+            .last_move_words()
+            .map(|words| format!("Last move: {words}"));
     }
     effects
 }

@@ -601,6 +601,37 @@ impl Game {
         self.referee.moves().get(ply.checked_sub(1)?).copied()
     }
 
+    /// The last move (as [`Game::last_move`]) with the referee's position before it: what
+    /// everybody saw happen (a blast, a capture), for marking and telling it.
+    fn last_move_played(&self) -> Option<(&VariantPosition, Move)> {
+        let ply = self.viewing().unwrap_or(self.referee.moves().len());
+        let before = self.referee.position_at(ply.checked_sub(1)?)?;
+        Some((before, self.last_move()?))
+    }
+
+    /// The squares whose pieces the last move removed (captured, blasted or struck), to mark
+    /// them on the board: public, as everybody saw them go.
+    pub fn last_move_removed(&self) -> Vec<Square> {
+        self.last_move_played()
+            .map(|(before, m)| match before.explosion(m) {
+                Some(explosion) => explosion.area,
+                None => before.removed_by(m),
+            })
+            .unwrap_or_default()
+    }
+
+    /// The last move in words ("Black boom on d5: white pawn e4 and black pawn d5 destroyed."),
+    /// hidden behind the curtain.
+    pub fn last_move_words(&self) -> Option<String> {
+        if self.curtain {
+            return None;
+        }
+        let (before, m) = self.last_move_played()?;
+        let mut after = *before;
+        after.play_unchecked(m);
+        Some(crate::a11y::describe_move(before, m, &after))
+    }
+
     /// The moves played, in SAN.
     pub fn san_moves(&self) -> Vec<String> {
         self.referee.san_moves()

@@ -44,11 +44,13 @@ pub struct Panel {
     pub viewing_live: Option<HtmlElement>,
     /// A polite live region: each move is told here in words, for screen readers.
     pub announcer: Option<HtmlElement>,
+    /// The last move in words (what a blast or a strike destroyed).
+    pub last_move: Option<HtmlElement>,
 }
 
 impl Panel {
     /// The names of the elements, as the game page's ids.
-    pub const NAMES: [&'static str; 16] = [
+    pub const NAMES: [&'static str; 17] = [
         "status",
         "moves",
         "undo",
@@ -65,6 +67,7 @@ impl Panel {
         "viewing-text",
         "viewing-live",
         "announcer",
+        "last-move",
     ];
 
     /// The panel of the elements `element(name)` finds for the [`Panel::NAMES`].
@@ -86,6 +89,7 @@ impl Panel {
             viewing_text: element("viewing-text"),
             viewing_live: element("viewing-live"),
             announcer: element("announcer"),
+            last_move: element("last-move"),
         }
     }
 
@@ -126,6 +130,13 @@ impl Panel {
         canvas
             .set_attribute("aria-busy", if thinking { "true" } else { "false" })
             .ok();
+        if let Some(line) = &self.last_move {
+            let words = game.last_move_words().map(|w| format!("Last move: {w}"));
+            if line.text_content() != words {
+                line.set_text_content(words.as_deref());
+            }
+            line.set_hidden(words.is_none());
+        }
         update_panel(self, game, board);
         update_browsing(self, game, canvas);
     }

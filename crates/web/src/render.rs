@@ -20,6 +20,8 @@ pub struct Theme {
     pub selected: &'static str,
     /// Wash over the last move's squares.
     pub last_move: &'static str,
+    /// Wash over the squares the last move blasted or took.
+    pub removed: &'static str,
     /// Dots and rings on the selected piece's targets.
     pub target: &'static str,
     /// Markers of launch targets (Stratomic).
@@ -40,6 +42,7 @@ pub const THEME: Theme = Theme {
     dark: "#ae8a68",
     selected: "rgba(255, 214, 10, 0.62)",
     last_move: "rgba(155, 199, 0, 0.42)",
+    removed: "rgba(220, 70, 30, 0.30)",
     target: "rgba(24, 40, 24, 0.38)",
     launch: "rgba(214, 40, 30, 0.55)",
     check: "rgba(230, 20, 20, 0.9)",
@@ -98,6 +101,10 @@ pub fn draw_board_with(
     if let Some(m) = game.last_move() {
         for sq in [m.from, m.to] {
             wash(ctx, &layout.square_rect(sq), theme.last_move);
+        }
+        // What it blasted, struck or took stays marked until the next move.
+        for sq in game.last_move_removed() {
+            wash(ctx, &layout.square_rect(sq), theme.removed);
         }
     }
     if let Some(sq) = game.selected() {
