@@ -421,7 +421,8 @@ impl App {
             &st.game,
             &THEME,
             floating,
-            st.hover,
+            // The keyboard cursor previews a launch's blast as the pointer does.
+            st.hover.or(st.cursor),
             blast.is_none(),
         );
         if let Some((blast, start)) = blast {

@@ -584,6 +584,12 @@ impl Game {
         self.shown.move_to_uci(m)
     }
 
+    /// Whether a game is going on that starting another would throw away: a move has been
+    /// played and it has not ended.
+    pub fn in_progress(&self) -> bool {
+        !self.is_over() && !self.referee.moves().is_empty()
+    }
+
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         matches!(self.stage(), Stage::Over(_))
@@ -671,15 +677,29 @@ impl Game {
         let chosen = match (self.selected, hover) {
             _ if self.promotion.is_some() => None,
             (Some(from), _) if self.selected_boom().is_some() => find(MoveKind::Boom, from, from),
-            (Some(from), Some(h)) => find(MoveKind::Launch, from, h),
+            (Some(from), Some(h)) => find(MoveKind::Launch, from, h)
+                // A diagram shows any carrier's blast under the pointer, whatever is selected.
+                .or_else(|| find(MoveKind::Boom, h, h).filter(|_| self.is_diagram())),
             (None, Some(h)) => find(MoveKind::Boom, h, h),
             _ => None,
         };
         chosen.map(|m| self.shown.blast_area(m)).unwrap_or_default()
     }
 
-    /// The squares the selected piece can go to (or blast), one entry per square: an ordinary
-    /// move wins over a launch at the same square, as a click there plays the ordinary move.
+    /// Whether the selected piece is a missile that may be launched (at nearly any square: the
+    /// board marks that as a whole rather than with a dot on every square).
+    pub fn selected_launches(&self) -> bool {
+        self.selected.is_some_and(|from| {
+            self.promotion.is_none()
+                && self
+                    .legal
+                    .iter()
+                    .any(|m| m.kind == MoveKind::Launch && m.from == from)
+        })
+    }
+
+    /// The squares the selected piece can move to, one entry per square (its launches are not
+    /// among them: see [`Game::selected_launches`]).
     pub fn targets(&self) -> Vec<Target> {
         let Some(from) = self.selected.filter(|_| self.promotion.is_none()) else {
             return Vec::new();
@@ -688,10 +708,9 @@ impl Game {
         for m in self
             .legal
             .iter()
-            .filter(|m| m.from == from && m.kind != MoveKind::Boom)
+            .filter(|m| m.from == from && !m.is_explosion())
         {
             match out.iter_mut().find(|t| t.square == m.to) {
-                Some(t) if m.kind != MoveKind::Launch => t.kind = m.kind,
                 Some(_) => {}
                 None => out.push(Target {
                     square: m.to,

@@ -6,6 +6,7 @@
 //! Everything the page registers belongs to its board: the page's own listeners are handed to
 //! the board ([`App::adopt`]) and go with it.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use boomchess_rules::Variant;
@@ -14,11 +15,11 @@ use wasm_bindgen::JsCast;
 use web_sys::{Document, HtmlElement, HtmlSelectElement, Window};
 
 use crate::app::App;
-use crate::game::Game;
 use crate::handle::{js_error, GameHandle};
 use crate::listeners::Listeners;
 use crate::panel::Panel;
 use crate::sound::{Sound, SoundHandle};
+use crate::spec::GameSpec;
 use crate::{save, share};
 
 /// The value of a query parameter of the page's address (`?variant=…`, `?game=…`).
@@ -66,13 +67,7 @@ pub fn start(window: &Window, document: &Document) -> Result<(), JsValue> {
         .and_then(|e| e.dyn_into::<HtmlSelectElement>().ok())
     {
         select.set_value(variant.name());
-        let board = app.downgrade();
-        let chooser = select.clone();
-        listeners.on(&select, "change", move |_: web_sys::Event| {
-            if let (Some(app), Ok(v)) = (board.upgrade(), Variant::from_name(&chooser.value())) {
-                app.set_game(Game::new(v));
-            }
-        })?;
+        wire_variant_menu(document, &app, &select, &mut listeners)?;
     }
     // "New game…" opens the new-game dialog of index.html, which calls `game.newGame`.
     let sound = Sound::new(window, element(document, "sound"));
@@ -96,6 +91,106 @@ pub fn start(window: &Window, document: &Document) -> Result<(), JsValue> {
     app.persist();
     app.adopt(listeners);
     expose_handle(window, &app, sound)
+}
+
+/// The header's variant menu: picking a variant starts a new game of it in the same mode (against
+/// the computer with the same side and level); a game in progress is only given up once the
+/// player confirms it in `#switch-dialog` (without one, the browser's own confirm asks).
+fn wire_variant_menu(
+    document: &Document,
+    app: &App,
+    select: &HtmlSelectElement,
+    listeners: &mut Listeners,
+) -> Result<(), JsValue> {
+    let dialog = document
+        .get_element_by_id("switch-dialog")
+        .and_then(|e| e.dyn_into::<web_sys::HtmlDialogElement>().ok());
+    let text = element(document, "switch-text");
+    // The variant waiting for the player's answer.
+    let pending: Rc<Cell<Option<Variant>>> = Rc::default();
+    let start = {
+        let board = app.downgrade();
+        move |variant: Variant| {
+            if let Some(app) = board.upgrade() {
+                let mode = app.with_game(|g| g.mode());
+                let mut spec = GameSpec::new(variant);
+                spec.mode = mode;
+                if let Ok(game) = spec.build() {
+                    app.set_game(game);
+                }
+            }
+        }
+    };
+    let showing = {
+        let select = select.clone();
+        let board = app.downgrade();
+        move || {
+            if let Some(app) = board.upgrade() {
+                select.set_value(app.with_game(|g| g.variant()).name());
+            }
+        }
+    };
+    {
+        let board = app.downgrade();
+        let chooser = select.clone();
+        let (dialog, pending, start, showing) = (
+            dialog.clone(),
+            pending.clone(),
+            start.clone(),
+            showing.clone(),
+        );
+        listeners.on(select, "change", move |_: web_sys::Event| {
+            let (Some(app), Ok(variant)) = (board.upgrade(), Variant::from_name(&chooser.value()))
+            else {
+                return;
+            };
+            if !app.with_game(|g| g.in_progress()) {
+                start(variant);
+                return;
+            }
+            let question = format!(
+                "Start a new game of {}? The game in progress will be lost.",
+                variant.title()
+            );
+            match &dialog {
+                Some(dialog) => {
+                    if let Some(text) = &text {
+                        text.set_text_content(Some(&question));
+                    }
+                    pending.set(Some(variant));
+                    // The menu shows the game on the board until the player has answered.
+                    showing();
+                    dialog.show_modal().ok();
+                }
+                None => {
+                    let yes = web_sys::window()
+                        .and_then(|w| w.confirm_with_message(&question).ok())
+                        .unwrap_or(false);
+                    if yes {
+                        start(variant);
+                    } else {
+                        showing();
+                    }
+                }
+            }
+        })?;
+    }
+    if let Some(dialog) = dialog {
+        for (id, confirmed) in [("switch-confirm", true), ("switch-cancel", false)] {
+            let Some(button) = element(document, id) else {
+                continue;
+            };
+            let (dialog, pending, start) = (dialog.clone(), pending.clone(), start.clone());
+            listeners.on_click(&button, move || {
+                dialog.close();
+                if let (true, Some(variant)) = (confirmed, pending.take()) {
+                    start(variant);
+                }
+                pending.set(None);
+            })?;
+        }
+    }
+    Ok(())
 }
 
 /// Opens the game of a share link (`?game=`, [`share`]): it wins over the saved game, and the

@@ -385,6 +385,11 @@ pub fn status_text(game: &Game) -> String {
         None if game.checked_king().is_some() => {
             format!("{} to move — check!", game.turn().title())
         }
+        None if game.selected_launches() => format!(
+            "{} to move — click any square to launch the missile there, or a marked square to \
+             move it",
+            game.turn().title()
+        ),
         None => format!("{} to move", game.turn().title()),
     }
 }

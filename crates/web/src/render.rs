@@ -8,7 +8,7 @@ use web_sys::CanvasRenderingContext2d;
 use crate::game::{Game, Target};
 use crate::geometry::{Layout, Rect};
 use crate::pieces::draw_piece;
-use boomchess_rules::{Color, Move, MoveKind, Role, Square, VariantPosition};
+use boomchess_rules::{Color, Move, Role, Square, VariantPosition};
 
 /// Board colours, as CSS colour text.
 pub struct Theme {
@@ -132,6 +132,9 @@ pub fn draw_board_with(
     for target in game.targets() {
         draw_target(ctx, &layout.square_rect(target.square), &target, theme);
     }
+    if game.selected_launches() {
+        draw_launch_frame(ctx, layout, theme);
+    }
     if let Some(picker) = game.promotion() {
         draw_picker(ctx, layout, game.turn(), &picker.choices, theme);
     }
@@ -209,7 +212,8 @@ fn draw_coordinates(ctx: &CanvasRenderingContext2d, layout: &Layout, theme: &The
     let board = layout.board;
     let (files, ranks) = (board.files(), board.ranks());
     let cell = f64::from(layout.size) / f64::from(files.max(ranks));
-    let font_px = (cell * 0.17).max(7.0);
+    // Readable on a small embedded 10×10 board too.
+    let font_px = (cell * 0.2).max(10.0);
     ctx.set_font(&format!("600 {font_px:.1}px system-ui, sans-serif"));
     let pad = cell * 0.05;
     let contrast = |sq: Square| {
@@ -247,19 +251,12 @@ fn draw_coordinates(ctx: &CanvasRenderingContext2d, layout: &Layout, theme: &The
     }
 }
 
-/// A dot on an empty target, a ring around an occupied one, a small red dot for a launch.
+/// A dot on an empty target, a ring around an occupied one.
 fn draw_target(ctx: &CanvasRenderingContext2d, r: &Rect, target: &Target, theme: &Theme) {
     let (cx, cy) = r.center();
     let s = r.w.min(r.h);
     ctx.begin_path();
     match target.kind {
-        MoveKind::Launch => {
-            // Once launches are unlocked almost every square is a target: a small red dot each
-            // keeps the board readable (a full marker per square would bury the pieces).
-            ctx.set_fill_style_str(theme.launch);
-            ctx.arc(cx, cy, s * 0.075, 0.0, std::f64::consts::TAU).ok();
-            ctx.fill();
-        }
         _ if target.occupied => {
             ctx.set_stroke_style_str(theme.target);
             let w = s * 0.08;
@@ -274,6 +271,16 @@ fn draw_target(ctx: &CanvasRenderingContext2d, r: &Rect, target: &Target, theme:
             ctx.fill();
         }
     }
+}
+
+/// A selected missile may be launched at (nearly) any square: a frame round the whole board in
+/// the launch colour says so, instead of a dot on every square.
+fn draw_launch_frame(ctx: &CanvasRenderingContext2d, layout: &Layout, theme: &Theme) {
+    let size = f64::from(layout.size);
+    let w = (size * 0.012).max(2.0);
+    ctx.set_stroke_style_str(theme.launch);
+    ctx.set_line_width(w);
+    ctx.stroke_rect(w / 2.0, w / 2.0, size - w, size - w);
 }
 
 /// The 3×3 area a boom or launch would blast: a red wash with a dashed outline.
