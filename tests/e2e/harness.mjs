@@ -17,12 +17,38 @@ const DIST = process.env.BOOMCHESS_DIST || join(ROOT, 'dist');
 /** The server and browser, set up before the file's tests and closed after them. */
 export const env = { server: null, browser: null };
 
+/**
+ * Pages of `browser` open the game page as a returning visitor (the first visit's welcome above
+ * the board already closed), unless `newPage({firstVisit: true})` asks for a first visit; the
+ * welcome's own tests (tests/e2e/firstgame.test.mjs) do.
+ */
+export function returningVisitor(browser) {
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async ({ firstVisit = false, ...options } = {}) => {
+    const page = await newPage(options);
+    if (!firstVisit) {
+      await page.addInitScript(() => {
+        // Only the game page greets; embedding pages keep their storage empty.
+        if (!/embed/.test(location.pathname)) {
+          try {
+            localStorage.setItem('boomchess.welcomed', '1');
+          } catch (e) {
+            /* no storage: nothing to remember */
+          }
+        }
+      });
+    }
+    return page;
+  };
+  return browser;
+}
+
 /** Registers the file's before/after hooks. */
 export function useBrowser() {
   before(async () => {
     assert.ok(existsSync(join(DIST, 'index.html')), 'dist/ is built (trunk build --release)');
     env.server = await startServer(DIST, 0);
-    env.browser = await launchChromium();
+    env.browser = returningVisitor(await launchChromium());
   });
   after(async () => {
     await env.browser?.close();
