@@ -71,8 +71,10 @@ describe('variants played by clicking', () => {
     // 3. Ma2@f7: select the missile, click the target square.
     await clickSquare(page, 'a2');
     assert.equal(await api(page, () => window.boomchess.game.selected()), 'a2');
-    const f7Dot = await squarePixel(page, 'f7');
-    assert.ok(f7Dot[0] > f7Dot[1] + 40, `a red launch marker on f7: ${f7Dot}`);
+    // A missile that may launch frames the board in the launch colour (a dot on every square
+    // would bury the pieces).
+    const frame = await squarePixel(page, 'a5', -0.49, 0);
+    assert.ok(frame[0] > frame[1] + 40, `a red launch frame round the board: ${frame}`);
     await clickSquare(page, 'f7');
     // The explosion is drawn over the area: an orange flash on f7's neighbour e8.
     await waitForSquarePixel(page, 'e8', (c) => c[0] > 200 && c[0] > c[2] + 80);
@@ -137,9 +139,12 @@ describe('variants played by clicking', () => {
     await api(page, () =>
       window.boomchess.game.newGame({ variant: 'flying-bombers', fen: 'f4k4/p9/F9/10/10/10/10/10/10/5K4 w - - 0 1' }),
     );
-    const empty = await squarePixel(page, 'a7'); // a dark empty square like a9
     await clickMove(page, 'a8', 'a10');
-    assert.deepEqual(await squarePixel(page, 'a9'), empty, 'a9 is empty at once');
+    // At once and for good: a9 is one plain colour (its pawn gone, no strike drawn over it).
+    const a9 = await squarePixel(page, 'a9');
+    assert.deepEqual(await squarePixel(page, 'a9', 0.3, 0.3), a9, 'a9 is empty at once');
+    await page.waitForTimeout(400);
+    assert.deepEqual(await squarePixel(page, 'a9'), a9, 'nothing plays over it afterwards');
     assert.deepEqual(errors, []);
     await page.close();
   });
