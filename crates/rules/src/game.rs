@@ -142,7 +142,9 @@ impl Game {
             .count();
         u8::try_from(started.saturating_sub(exploded)).unwrap_or(u8::MAX)
     }
-    /// The moves played so far, in SAN.
+    /// The moves played so far, in SAN as the game record writes them: a
+    /// capture that set off a Dead Man's Switch blast carries the mark `_`
+    /// (`Qxd5_#`, docs/rules.md §5c), since everybody saw it explode.
     pub fn san_moves(&self) -> Vec<String> {
         self.played.iter().map(|p| p.san.clone()).collect()
     }
@@ -222,7 +224,7 @@ impl Game {
         if !pos.is_legal(m) {
             return Err(refuse(""));
         }
-        let san = pos.move_to_san(m);
+        let san = pos.move_to_record_san(m);
         let mut after = pos;
         after.play_unchecked(m);
         self.played.push(Played { mv: m, san, after });

@@ -49,6 +49,7 @@ pub use outcome::{Outcome, Reason};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, Role};
 pub use position::{CarrierError, PassError, Position};
+pub use san::SWITCH_MARK;
 pub use square::Square;
 pub use uci::{move_to_uci, MoveError};
 pub use variant::{OptionError, Options, Variant};

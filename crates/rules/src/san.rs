@@ -11,6 +11,13 @@ use crate::uci::MoveError;
 
 const SAN_FORMS: &str = "a move such as Nf3, exd5, e8=Q, O-O, Boom@e5 or M@f7";
 
+/// The mark a game record puts on a capture that set off a Dead Man's Switch
+/// blast (docs/rules.md §5c): `Qxd5_#`, `exd6_`. It stands after the move
+/// (and its promotion) and before `+` or `#`. An underscore means nothing
+/// else in SAN or PGN, yet PGN counts it as part of the move's symbol, so a
+/// PGN reader keeps `Nxd5_` as one word.
+pub const SWITCH_MARK: char = '_';
+
 impl<G: Geometry> Position<G> {
     /// The SAN of the legal move `m`, with `+` or `#`.
     pub fn move_to_san(&self, m: Move) -> String {
@@ -19,6 +26,33 @@ impl<G: Geometry> Position<G> {
         let mut san = self.san_without_suffix(m, &moves);
         san.push_str(self.suffix(m));
         san
+    }
+
+    /// The SAN of the legal move `m` as a game record writes it once it is
+    /// played: [`move_to_san`](Position::move_to_san), with the
+    /// [`SWITCH_MARK`] before any `+`/`#` when `m` is a capture whose victim
+    /// carried a bomb under Dead Man's Switch (the blast is public).
+    pub fn move_to_record_san(&self, m: Move) -> String {
+        let mut san = self.move_to_san(m);
+        if self.sets_off_switch(m) {
+            let end = san.trim_end_matches(['+', '#']).len();
+            san.insert(end, SWITCH_MARK);
+        }
+        san
+    }
+
+    /// Whether `m` captures a bomb carrier with Dead Man's Switch on, so that
+    /// it explodes.
+    fn sets_off_switch(&self, m: Move) -> bool {
+        if !self.options().dead_mans_switch {
+            return false;
+        }
+        let victim = match m.kind {
+            MoveKind::EnPassant => self.ep_victim(),
+            MoveKind::Normal | MoveKind::Promotion(_) => Some(m.to),
+            MoveKind::Castle | MoveKind::Boom | MoveKind::Launch => None,
+        };
+        victim.is_some_and(|sq| self.carriers(!self.turn).has(sq))
     }
 
     /// `#` when `m` mates or destroys the enemy king, `+` when it checks.
@@ -125,17 +159,25 @@ impl<G: Geometry> Position<G> {
         format!("{letter}{from}{to}{promotion}")
     }
 
-    /// Finds the legal move written in SAN. Check marks, `x`, `=` and
-    /// annotations (`!?`) are optional; `0-0` is read as `O-O`; an
-    /// over-specified origin (`Ng1f3`) is accepted.
+    /// Finds the legal move written in SAN. Check marks, `x`, `=`, the
+    /// Dead Man's Switch mark [`SWITCH_MARK`] and annotations (`!?`) are
+    /// optional; `0-0` is read as `O-O`; an over-specified origin (`Ng1f3`)
+    /// is accepted. The mark, like `+`, is not checked against the position:
+    /// the reader of a game record does that (`Pgn::game`).
     pub fn parse_san(&self, text: &str) -> Result<Move, MoveError> {
         let text = text.trim();
         let wanted = normalize(text);
+        // The mark may only stand among the suffixes, once.
+        let suffixes = text.len() - text.trim_end_matches(|c| "+#!?_".contains(c)).len();
+        let marks = text.matches(SWITCH_MARK).count();
+        let mark_placed =
+            marks == 0 || (marks == 1 && text[text.len() - suffixes..].contains(SWITCH_MARK));
         let well_formed = !wanted.is_empty()
             && wanted.len() <= 16
+            && mark_placed
             && text
                 .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "@=+#x-!?".contains(c));
+                .all(|c| c.is_ascii_alphanumeric() || "@=+#x-!?_".contains(c));
         if !well_formed {
             return Err(MoveError::Malformed {
                 text: text.to_string(),
@@ -184,11 +226,11 @@ impl<G: Geometry> Position<G> {
     }
 }
 
-/// The comparable core of a SAN text: without `x = + # ! ?` and `-`, with
+/// The comparable core of a SAN text: without `x = + # ! ? _` and `-`, with
 /// `0` castling read as `O` and the boom word in any case.
 fn normalize(text: &str) -> String {
     let text = text.replace("0-0-0", "O-O-O").replace("0-0", "O-O");
-    let mut core: String = text.chars().filter(|c| !"x=+#!?-".contains(*c)).collect();
+    let mut core: String = text.chars().filter(|c| !"x=+#!?-_".contains(*c)).collect();
     if core
         .get(..4)
         .is_some_and(|w| w.eq_ignore_ascii_case("boom"))
@@ -196,4 +238,29 @@ fn normalize(text: &str) -> String {
         core.replace_range(..4, "Boom");
     }
     core
+}
+
+impl crate::variant_position::VariantPosition {
+    /// The SAN of the legal move `m` as the game record writes it once
+    /// played: with the Dead Man's Switch mark (`Qxd5_#`) when the capture
+    /// sets off a blast (see [`Position::move_to_record_san`]).
+    ///
+    /// ```
+    /// use boomchess_rules::{Options, Variant, VariantPosition};
+    ///
+    /// let options = Options::parse(Variant::Beirut, &["dead-mans-switch"]).unwrap();
+    /// let pos = VariantPosition::from_fen(Variant::Beirut, options,
+    ///     "8/8/4k3/3n*4/8/8/8/K2Q4 w - - 0 1").unwrap();
+    /// let m = pos.parse_move("Qxd5").unwrap();
+    /// assert_eq!(pos.move_to_san(m), "Qxd5#");
+    /// assert_eq!(pos.move_to_record_san(m), "Qxd5_#");
+    /// assert_eq!(pos.parse_move("Qxd5_#"), Ok(m));
+    /// ```
+    pub fn move_to_record_san(&self, m: Move) -> String {
+        use crate::variant_position::VariantPosition as V;
+        match self {
+            V::Eight(p) => p.move_to_record_san(m),
+            V::Ten(p) => p.move_to_record_san(m),
+        }
+    }
 }
