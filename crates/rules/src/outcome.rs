@@ -22,6 +22,12 @@ pub enum Reason {
     FiftyMoves,
     /// Neither side can win any more.
     InsufficientMaterial,
+    /// The loser resigned (an event of the game, not of the board).
+    Resignation,
+    /// The players agreed to a draw.
+    Agreement,
+    /// The loser's clock ran out.
+    Timeout,
 }
 
 impl Reason {
@@ -35,6 +41,9 @@ impl Reason {
             Reason::ThreefoldRepetition => "threefold-repetition",
             Reason::FiftyMoves => "fifty-moves",
             Reason::InsufficientMaterial => "insufficient-material",
+            Reason::Resignation => "resignation",
+            Reason::Agreement => "agreement",
+            Reason::Timeout => "timeout",
         }
     }
     /// A sentence for people.
@@ -47,6 +56,9 @@ impl Reason {
             Reason::ThreefoldRepetition => "threefold repetition",
             Reason::FiftyMoves => "fifty moves without capture, explosion or pawn move",
             Reason::InsufficientMaterial => "insufficient material",
+            Reason::Resignation => "the other side resigned",
+            Reason::Agreement => "agreed by the players",
+            Reason::Timeout => "the other side's time ran out",
         }
     }
 }

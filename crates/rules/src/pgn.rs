@@ -22,7 +22,7 @@ use core::str::FromStr;
 use crate::fen::FenError;
 use crate::game::{Game, Phase};
 use crate::moves::{Move, MoveKind};
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Reason};
 use crate::piece::{Color, Role};
 use crate::san::SWITCH_MARK;
 use crate::square::Square;
@@ -36,9 +36,20 @@ pub const PGN_LINE_WIDTH: usize = 79;
 
 /// Tags that [`Game::to_pgn`] writes from the game itself; the caller's
 /// [`PgnTags::extra`] cannot replace them.
-const GAME_TAGS: [&str; 12] = [
-    "Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "Options", "SetUp",
-    "FEN", "Carriers",
+const GAME_TAGS: [&str; 13] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "Variant",
+    "Options",
+    "SetUp",
+    "FEN",
+    "Carriers",
+    "Termination",
 ];
 
 /// What the caller knows about a game for its record: the PGN seven-tag
@@ -346,10 +357,18 @@ impl Game {
     /// assert!(open.contains("[Carriers \"white g1; black h7\"]\n"));
     /// ```
     pub fn to_pgn(&self, tags: &PgnTags, reveal: Reveal) -> String {
+        self.to_pgn_ended(tags, reveal, None)
+    }
+
+    /// [`Game::to_pgn`] of a game that ended off the board, which the rules do not see: a
+    /// resignation, an agreed draw, a flag (`ended`, when it did). Its result is the record's,
+    /// a `Termination` tag says `normal` or `time forfeit`, and the game counts as over for
+    /// [`Reveal::WhenOver`].
+    pub fn to_pgn_ended(&self, tags: &PgnTags, reveal: Reveal, ended: Option<Outcome>) -> String {
         let variant = self.variant();
         let options = self.options();
         let start = *self.start_position();
-        let result = PgnResult::from_outcome(self.outcome());
+        let result = PgnResult::from_outcome(ended.or(self.outcome()));
         let mut out = String::new();
         let mut tag = |name: &str, value: &str| {
             out.push('[');
@@ -389,8 +408,16 @@ impl Game {
         let public = match self.phase() {
             Phase::Setup(_) => false,
             Phase::Over(_) => true,
-            Phase::Play => reveal == Reveal::Always,
+            Phase::Play => reveal == Reveal::Always || ended.is_some(),
         };
+        if let Some(outcome) = ended {
+            let how = if outcome.reason() == Reason::Timeout {
+                "time forfeit"
+            } else {
+                "normal"
+            };
+            tag("Termination", how);
+        }
         if variant == Variant::Beirut && public {
             tag("Carriers", &carriers_text(&start));
         }
