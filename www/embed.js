@@ -21,6 +21,8 @@ const STYLE = `
 .boomchess-embed .boomchess-panel { display: flex; flex-direction: column; gap: 6px;
   min-width: 140px; max-width: 220px; }
 .boomchess-embed .boomchess-status { margin: 0; font-weight: 600; }
+.boomchess-embed .boomchess-sr-only { position: absolute; width: 1px; height: 1px; margin: -1px;
+  padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .boomchess-embed .boomchess-result { margin: 0; padding: 6px 8px; border-radius: 4px;
   background: #fff8c5; border: 1px solid #d4a72c; }
 .boomchess-embed .boomchess-result strong { margin-right: 0.4em; }

@@ -437,6 +437,7 @@ impl App {
             thinking: st.computer.thinking(),
             exploding: blast.is_some(),
             cursor: st.cursor,
+            flipped: st.layout.flipped,
         };
         st.panel.show(&st.game, &board, &st.canvas);
     }

@@ -2,8 +2,9 @@
 //! module once and calls [`mount_board`] for every element with a `data-boomchess` attribute
 //! (and for `mount(element, options)` from script).
 //!
-//! Everything of an embedded board lives inside its element: the canvas and a compact panel
-//! (status, move list, the buttons its mode needs), found through the element, never by id, so
+//! Everything of an embedded board lives inside its element: the canvas (also the grid of
+//! squares that assistive technology reads) and a compact panel (status, an announcer for screen
+//! readers, move list, the buttons its mode needs), found through the element, never by id, so
 //! any number of boards share a page without meeting. An embedded board does not read the
 //! page's address and never touches `localStorage` (only the game page saves its game).
 
@@ -233,10 +234,15 @@ pub fn mount_board(element: Element, options: JsValue) -> Result<GameHandle, JsV
     root.append_child(&canvas)?;
 
     let side = create(&document, "div", "boomchess-panel")?;
+    // The status line is read, not announced: the announcer tells each move and each change
+    // of the status once, in words (the canvas itself is the grid of squares, see
+    // `crate::panel::A11y`).
     let status = create(&document, "p", "boomchess-status")?;
-    status.set_attribute("role", "status")?;
-    status.set_attribute("aria-live", "polite")?;
     side.append_child(&status)?;
+    let announcer = create(&document, "p", "boomchess-announcer boomchess-sr-only")?;
+    announcer.set_attribute("aria-live", "polite")?;
+    announcer.set_attribute("aria-atomic", "true")?;
+    side.append_child(&announcer)?;
     let (confirm, boom) = if diagram {
         (None, None)
     } else {
@@ -299,7 +305,7 @@ pub fn mount_board(element: Element, options: JsValue) -> Result<GameHandle, JsV
     element.set_attribute("data-boomchess-mounted", "")?;
 
     let app = App::mount(canvas, variant)?;
-    app.set_panel(Panel {
+    let panel = Panel {
         status: Some(status),
         moves: Some(moves),
         undo,
@@ -313,8 +319,11 @@ pub fn mount_board(element: Element, options: JsValue) -> Result<GameHandle, JsV
         viewing: Some(viewing),
         viewing_text: Some(viewing_text),
         viewing_live: Some(viewing_live),
+        announcer: Some(announcer),
         ..Panel::default()
-    })?;
+    };
+    let quiet = panel.clone();
+    app.set_panel(panel)?;
     app.set_game(board.game);
     if app.layout().flipped != board.flipped {
         app.flip();
@@ -322,5 +331,8 @@ pub fn mount_board(element: Element, options: JsValue) -> Result<GameHandle, JsV
     if let Some(square) = board.select {
         app.click(square);
     }
+    // A board that appears is not announced: only what happens on it from now on.
+    quiet.hush();
+    app.redraw();
     Ok(GameHandle::new(app, None))
 }

@@ -1,11 +1,22 @@
 //! The elements beside a board (status line, move list, buttons, result box, the "viewing move
 //! N" indicator), found once by name and kept in step with the game: everything written here is
 //! a function of the game's state, like the canvas drawing in [`crate::render`].
+//!
+//! The board itself is told to assistive technology here too ([`A11y`]): the canvas is a
+//! `role="grid"` whose fallback content holds a row per rank and a cell per square, labelled
+//! from the position the player at the board sees ([`crate::a11y::cell_words`]), with the
+//! keyboard cursor's cell as its `aria-activedescendant`; and the announcer, a polite live
+//! region, tells each move in words with what comes next, and each other change of the status
+//! or the selection, once.
 
-use boomchess_rules::{Color, VariantPosition};
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use boomchess_rules::{BoardSize, Color, Square, VariantPosition};
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, HtmlElement};
+use web_sys::{Element, HtmlCanvasElement, HtmlElement};
 
+use crate::a11y::{self, Marks};
 use crate::game::Game;
 
 /// The elements beside a board, each optional (a test mounts a bare canvas). The game page finds
@@ -46,6 +57,9 @@ pub struct Panel {
     pub announcer: Option<HtmlElement>,
     /// The last move in words (what a blast or a strike destroyed).
     pub last_move: Option<HtmlElement>,
+    /// What the board last told assistive technology (the grid in the canvas, the last
+    /// announcement), so that only a change is written.
+    pub a11y: A11y,
 }
 
 impl Panel {
@@ -90,6 +104,7 @@ impl Panel {
             viewing_live: element("viewing-live"),
             announcer: element("announcer"),
             last_move: element("last-move"),
+            a11y: A11y::default(),
         }
     }
 
@@ -102,10 +117,24 @@ impl Panel {
         })
     }
 
-    /// Tells a screen reader `text` (through the live region).
+    /// Tells a screen reader `text` (a move in words) through the live region, at the next
+    /// [`Panel::show`], followed by what comes next ("Black to move.", "The computer is
+    /// thinking.").
     pub fn announce(&self, text: &str) {
+        self.a11y.0.borrow_mut().pending.push(text.to_owned());
+    }
+
+    /// Says nothing about the game as it stands now, and takes back what the announcer said:
+    /// the next [`Panel::show`] takes the game as told (a board mounted with its game, its
+    /// moves replayed and a square selected, is not announced).
+    pub fn hush(&self) {
+        {
+            let mut told = self.a11y.0.borrow_mut();
+            told.seen = None;
+            told.pending.clear();
+        }
         if let Some(announcer) = &self.announcer {
-            announcer.set_text_content(Some(text));
+            announcer.set_text_content(None);
         }
     }
 
@@ -130,6 +159,14 @@ impl Panel {
         canvas
             .set_attribute("aria-busy", if thinking { "true" } else { "false" })
             .ok();
+        let marks = Marks::of(game, board.cursor);
+        self.a11y.write_grid(game, &marks, board, canvas);
+        if let Some(text) = self.a11y.speech(game, &marks) {
+            if let Some(announcer) = &self.announcer {
+                // Set even when the same words come again: the live region reads them again.
+                announcer.set_text_content(Some(&text));
+            }
+        }
         if let Some(line) = &self.last_move {
             let words = game.last_move_words().map(|w| format!("Last move: {w}"));
             if line.text_content() != words {
@@ -151,6 +188,283 @@ pub struct BoardState {
     pub exploding: bool,
     /// The keyboard cursor's square, if shown.
     pub cursor: Option<boomchess_rules::Square>,
+    /// Black at the bottom: the grid's rows run from rank 1, its cells from the last file.
+    pub flipped: bool,
+}
+
+/// What a board last told assistive technology: the grid of squares written into its canvas
+/// and what the announcer last said, kept between redraws so that only a change is written
+/// (every animation frame and pointer move redraws). Shared by the clones of a [`Panel`].
+#[derive(Clone, Default)]
+pub struct A11y(Rc<RefCell<Told>>);
+
+#[derive(Default)]
+struct Told {
+    /// The grid written into the canvas.
+    grid: Option<Grid>,
+    /// What the last [`Panel::show`] saw (`None` before the first: nothing is said then).
+    seen: Option<Seen>,
+    /// Moves in words, to be told at the next [`Panel::show`].
+    pending: Vec<String>,
+}
+
+/// The grid in the canvas: its shape, its cells with the words written in each, and the cell
+/// named as the active descendant.
+struct Grid {
+    shape: Shape,
+    prefix: String,
+    cells: Vec<(Option<Square>, Element, String)>,
+    active: Option<String>,
+}
+
+/// What decides the grid's rows and cells: the board's size, its orientation, the curtain
+/// (behind it the grid is one cell saying so: no square, no piece).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Shape {
+    board: BoardSize,
+    flipped: bool,
+    curtain: bool,
+}
+
+/// What the announcer follows: the status line (without "the computer is thinking"), the
+/// selection, the promotion picker and the number of moves.
+#[derive(Clone, PartialEq, Eq)]
+struct Seen {
+    status: String,
+    selected: Option<Square>,
+    promoting: bool,
+    moves: usize,
+}
+
+thread_local! {
+    /// Numbers the grids of canvases without an id (embedded boards), for their cells' ids.
+    static GRIDS: Cell<u32> = const { Cell::new(0) };
+}
+
+impl A11y {
+    /// Writes the grid into the canvas (its fallback content, which the accessibility tree
+    /// shows): rebuilt when its shape changes, else only the cells whose words changed; the
+    /// cursor's cell (behind the curtain, the curtain's) is the active descendant.
+    fn write_grid(
+        &self,
+        game: &Game,
+        marks: &Marks,
+        board: &BoardState,
+        canvas: &HtmlCanvasElement,
+    ) {
+        let shape = Shape {
+            board: game.board_size(),
+            flipped: board.flipped,
+            curtain: game.curtain(),
+        };
+        let mut told = self.0.borrow_mut();
+        if told.grid.as_ref().map(|g| g.shape) != Some(shape) {
+            let prefix = told.grid.take().map(|g| g.prefix).unwrap_or_else(|| {
+                let id = canvas.id();
+                if id.is_empty() {
+                    let n = GRIDS.with(|c| {
+                        c.set(c.get() + 1);
+                        c.get()
+                    });
+                    format!("boomchess-board-{n}")
+                } else {
+                    id
+                }
+            });
+            told.grid = build_grid(canvas, shape, prefix).ok();
+        }
+        let Some(grid) = told.grid.as_mut() else {
+            return;
+        };
+        for (square, cell, written) in &mut grid.cells {
+            let words = match square {
+                Some(sq) => a11y::cell_words(game, marks, *sq),
+                None => a11y::curtain_words(game),
+            };
+            if *written != words {
+                cell.set_text_content(Some(&words));
+                *written = words;
+            }
+        }
+        let active = if shape.curtain {
+            Some(format!("{}-curtain", grid.prefix))
+        } else {
+            board
+                .cursor
+                .filter(|&sq| shape.board.contains(sq))
+                .map(|sq| format!("{}-{}", grid.prefix, shape.board.name(sq)))
+        };
+        if grid.active != active {
+            match &active {
+                Some(id) => canvas.set_attribute("aria-activedescendant", id).ok(),
+                None => canvas.remove_attribute("aria-activedescendant").ok(),
+            };
+            grid.active = active;
+        }
+    }
+
+    /// What to announce now, if anything: the moves told since the last show with what comes
+    /// next; else a change of the number of moves (undo, redo), of the selection or the picker,
+    /// or of the status line. Nothing at the first show (the page as it loads), nothing when
+    /// only the cursor moved.
+    fn speech(&self, game: &Game, marks: &Marks) -> Option<String> {
+        let now = Seen {
+            status: status_text(game),
+            selected: game.selected(),
+            promoting: game.promotion().is_some(),
+            moves: game.referee().moves().len(),
+        };
+        let mut told = self.0.borrow_mut();
+        let pending = std::mem::take(&mut told.pending);
+        let before = told.seen.replace(now.clone())?;
+        let mut parts = pending;
+        if !parts.is_empty() {
+            if let Some(next) = next_words(game, &now.status) {
+                parts.push(next);
+            }
+            return Some(parts.join(" "));
+        }
+        if now.moves != before.moves {
+            if now.moves < before.moves && game.can_redo() {
+                let n = before.moves - now.moves;
+                parts.push(if n == 1 {
+                    "Move taken back.".to_owned()
+                } else {
+                    format!("{n} moves taken back.")
+                });
+            } else if now.moves > before.moves && game.can_undo() {
+                let n = now.moves - before.moves;
+                parts.push(if n == 1 {
+                    "Move replayed.".to_owned()
+                } else {
+                    format!("{n} moves replayed.")
+                });
+            }
+            parts.extend(next_words(game, &now.status));
+        } else {
+            if now.promoting && !before.promoting {
+                parts.push(promotion_words(game));
+            } else if now.selected != before.selected {
+                parts.push(
+                    a11y::selection_words(game, marks)
+                        .unwrap_or_else(|| "Nothing selected.".to_owned()),
+                );
+            }
+            if now.status != before.status {
+                parts.push(sentence(&now.status));
+            }
+        }
+        (!parts.is_empty()).then(|| parts.join(" "))
+    }
+}
+
+/// Writes the grid's rows and cells into the canvas, replacing what it held: the rows from the
+/// viewer's side (the top rank first as the board is drawn), each cell's id the prefix and its
+/// square's name; behind the curtain one row with one cell. The canvas becomes the grid, its
+/// description the keys.
+fn build_grid(
+    canvas: &HtmlCanvasElement,
+    shape: Shape,
+    prefix: String,
+) -> Result<Grid, wasm_bindgen::JsValue> {
+    let document = canvas
+        .owner_document()
+        .ok_or_else(|| wasm_bindgen::JsValue::from_str("the canvas has no document"))?;
+    canvas.set_inner_html("");
+    canvas.remove_attribute("aria-activedescendant")?;
+    canvas.set_attribute("role", "grid")?;
+    let keys = document.create_element("p")?;
+    keys.set_id(&format!("{prefix}-keys"));
+    keys.set_attribute("hidden", "")?;
+    keys.set_text_content(Some(a11y::KEYS_HELP));
+    canvas.append_child(&keys)?;
+    canvas.set_attribute("aria-describedby", &keys.id())?;
+    let mut cells = Vec::new();
+    let cell = |id: &str| -> Result<Element, wasm_bindgen::JsValue> {
+        let cell = document.create_element("div")?;
+        cell.set_attribute("role", "gridcell")?;
+        cell.set_id(id);
+        Ok(cell)
+    };
+    if shape.curtain {
+        let row = document.create_element("div")?;
+        row.set_attribute("role", "row")?;
+        let curtain = cell(&format!("{prefix}-curtain"))?;
+        row.append_child(&curtain)?;
+        canvas.append_child(&row)?;
+        cells.push((None, curtain, String::new()));
+    } else {
+        let (files, ranks) = (shape.board.files(), shape.board.ranks());
+        for row_index in 0..ranks {
+            let rank = if shape.flipped {
+                row_index
+            } else {
+                ranks - 1 - row_index
+            };
+            let row = document.create_element("div")?;
+            row.set_attribute("role", "row")?;
+            row.set_attribute("aria-label", &a11y::rank_words(rank))?;
+            for col in 0..files {
+                let file = if shape.flipped { files - 1 - col } else { col };
+                let Some(sq) = shape.board.square(file, rank) else {
+                    continue;
+                };
+                let square = cell(&format!("{prefix}-{}", shape.board.name(sq)))?;
+                row.append_child(&square)?;
+                cells.push((Some(sq), square, String::new()));
+            }
+            canvas.append_child(&row)?;
+        }
+    }
+    Ok(Grid {
+        shape,
+        prefix,
+        cells,
+        active: None,
+    })
+}
+
+/// What the player must do next, as a sentence after a move: the status line ("Black to move
+/// — tap the board to continue."), "The computer is thinking." on its turn, nothing once the
+/// game is over (the move's words say how it ended).
+fn next_words(game: &Game, status: &str) -> Option<String> {
+    if game.is_over() {
+        None
+    } else if game.computer_to_move() {
+        Some("The computer is thinking.".to_owned())
+    } else {
+        Some(sentence(status))
+    }
+}
+
+/// The promotion picker in words: "Promotion: queen on e8, rook on e7, bishop on e6 or knight on
+/// e5; click one."
+fn promotion_words(game: &Game) -> String {
+    let size = game.board_size();
+    let choices: Vec<String> = game
+        .promotion()
+        .map(|p| {
+            p.choices
+                .iter()
+                .map(|&(sq, role, _)| format!("{} on {}", role.name(), size.name(sq)))
+                .collect()
+        })
+        .unwrap_or_default();
+    let list = match choices.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    };
+    format!("Promotion: {list}; click one, any other square cancels.")
+}
+
+/// `text` ending as a sentence.
+fn sentence(text: &str) -> String {
+    if text.ends_with(['.', '!', '?', '…']) {
+        text.to_owned()
+    } else {
+        format!("{text}.")
+    }
 }
 
 /// Shows or hides an element.
