@@ -2,10 +2,13 @@
 //
 // The same game is opened twice, differing only in where the computer's bomb carrier stands.
 // Everything a player can observe — the DOM, every output of window.boomchess.game, the canvas
-// pixels (also with the pointer over and clicks on the computer's pieces), the console, the
-// URL, cookies and storage — must be identical, and the messages to the computer's worker must
-// carry the computer's own view only. A control run shows the canvas digest does see carrier
-// marks (the human's own carrier on another square changes it).
+// pixels (also with the pointer over and clicks on the computer's pieces), Chromium's
+// accessibility tree (what a screen reader reads: the board's grid of squares, the keyboard
+// cursor's cell, also over the computer's pieces), every announcement of the live regions, the
+// console, the URL, cookies and storage — must be identical, and the messages to the computer's
+// worker must carry the computer's own view only. A control run shows the canvas digest and the
+// accessibility tree do see carrier marks (the human's own carrier on another square changes
+// them).
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -34,6 +37,18 @@ async function openRecorded() {
   page.on('console', (msg) => console.push(msg.text()));
   page.on('pageerror', (err) => errors.push(err.message));
   await page.addInitScript(() => {
+    // Every text written into a live region (what a screen reader announces), in order.
+    window.__spoken = [];
+    addEventListener('DOMContentLoaded', () => {
+      const live = '[aria-live]:not([aria-live="off"]), [role="status"], [role="alert"], [role="log"]';
+      new MutationObserver((records) => {
+        for (const r of records) {
+          const node = r.target.nodeType === Node.ELEMENT_NODE ? r.target : r.target.parentElement;
+          const region = node?.closest(live);
+          if (region) window.__spoken.push(`${region.id}: ${region.textContent}`);
+        }
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     window.__workerMessages = [];
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (message, ...rest) {
@@ -48,8 +63,46 @@ async function openRecorded() {
   return { page, console, errors };
 }
 
+/**
+ * Chromium's accessibility tree of the page as text (CDP Accessibility.getFullAXTree): every
+ * node that is not ignored, with its role, name, description, value and properties (relations
+ * by id reference), nested as the tree is — what a screen reader gets.
+ */
+async function accessibilityTree(page) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = await cdp.send('Accessibility.getFullAXTree');
+    const byId = new Map(nodes.map((n) => [n.nodeId, n]));
+    const shown = (node) => {
+      const kids = (node.childIds ?? []).flatMap((id) => (byId.has(id) ? shown(byId.get(id)) : []));
+      if (node.ignored || node.role?.value === 'InlineTextBox') return kids;
+      const props = (node.properties ?? []).map((p) =>
+        p.value.relatedNodes
+          ? `${p.name}=${p.value.relatedNodes.map((r) => r.idref ?? r.text ?? '').join(' ')}`
+          : `${p.name}=${JSON.stringify(p.value.value)}`,
+      );
+      return [{
+        role: node.role?.value,
+        name: node.name?.value,
+        description: node.description?.value,
+        value: node.value?.value,
+        props,
+        children: kids,
+      }];
+    };
+    return JSON.stringify(shown(nodes.find((n) => !n.parentId)), null, 1);
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** Everything the player can read off the page, with the canvas as a SHA-256 digest. */
-function observe(page) {
+async function observe(page) {
+  const seen = await observePage(page);
+  return { ...seen, accessibility: await accessibilityTree(page) };
+}
+
+function observePage(page) {
   return page.evaluate(async () => {
     // Two frames: whatever the last input scheduled has been drawn.
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -69,8 +122,21 @@ function observe(page) {
       status: game.status(),
       moves: game.moves(),
       selected: game.selected(),
+      announcements: window.__spoken.slice(),
     };
   });
+}
+
+/** Presses the arrow keys that take the keyboard cursor from `from` to `to` (White at the
+ * bottom). */
+async function arrowsTo(page, from, to) {
+  const df = to.charCodeAt(0) - from.charCodeAt(0);
+  const dr = Number(to.slice(1)) - Number(from.slice(1));
+  const keys = [
+    ...Array(Math.abs(df)).fill(df > 0 ? 'ArrowRight' : 'ArrowLeft'),
+    ...Array(Math.abs(dr)).fill(dr > 0 ? 'ArrowUp' : 'ArrowDown'),
+  ];
+  for (const key of keys) await page.keyboard.press(key);
 }
 
 async function pointAt(page, square) {
@@ -82,7 +148,8 @@ async function pointAt(page, square) {
 /** Opens a game from `fen` — against the computer (human White, level 1) or, with `hotseat`,
  * for two players — and records what White sees: at the start (in hot-seat first the curtain,
  * then the lifted board), pointing at and clicking `probe` (a Black piece), then selecting
- * White's own piece `own`. */
+ * White's own piece `own`; then from the keyboard, the cursor on `probe` and Enter there (what a
+ * screen reader says of it); in hot-seat, last, White's move e2–e4 announced and the curtain. */
 async function audit(fen, probe, own, hotseat = false) {
   const run = await openRecorded();
   const { page } = run;
@@ -111,7 +178,32 @@ async function audit(fen, probe, own, hotseat = false) {
   seen.own = await observe(page);
   await page.mouse.click(o.x, o.y); // deselect
   await page.mouse.move(1, 1);
+  // The keyboard: the first arrow shows the cursor on White's king (e1).
+  await page.focus('#board');
+  await page.keyboard.press('ArrowUp');
+  await arrowsTo(page, 'e1', probe);
+  seen.cursor = await observe(page);
+  await page.keyboard.press('Enter');
+  seen.cursorEnter = await observe(page);
+  await page.keyboard.press('Escape');
+  if (hotseat) {
+    await page.mouse.click((await pointAt(page, 'e2')).x, (await pointAt(page, 'e2')).y);
+    await page.mouse.click((await pointAt(page, 'e4')).x, (await pointAt(page, 'e4')).y);
+    seen.moved = await observe(page);
+  }
   return { ...run, seen };
+}
+
+/** Asserts that the accessibility tree and the announcements of every moment name no carrier
+ * of Black (the hidden side) and that the keyboard cursor's cell was told. */
+function assertNoBlackCarrier(run) {
+  for (const [moment, seen] of Object.entries(run.seen)) {
+    for (const text of [seen.accessibility, ...seen.announcements]) {
+      assert.doesNotMatch(text, /black [a-z ]+, bomb carrier/, `${moment}: a black carrier is told`);
+    }
+  }
+  assert.match(run.seen.cursor.accessibility, /"activedescendant=board-d7"/, 'the cursor on d7 is the active cell');
+  assert.match(run.seen.cursor.accessibility, /"name": "d7, black pawn"/);
 }
 
 /** Asserts two audits saw the same at every moment. */
@@ -132,6 +224,8 @@ describe('hidden information in hot-seat Beirut', () => {
     const first = await audit(startWith('f2', 'd7'), 'd7', 'f2', true);
     const second = await audit(startWith('f2', 'g8'), 'd7', 'f2', true);
     assertSame(first, second, 'd7 or g8');
+    assertNoBlackCarrier(first);
+    assert.match(first.seen.moved.announcements.at(-1), /^announcer: White pawn to e4\. Black to move/, 'the move was told');
     assert.equal(first.seen.curtain.status.curtain, true, 'the game opened behind the curtain');
     assert.deepEqual(first.seen.curtain.legalMoves, [], 'no moves behind the curtain');
     assert.equal(first.seen.start.status.curtain, false);
@@ -140,6 +234,11 @@ describe('hidden information in hot-seat Beirut', () => {
     const control = await audit(startWith('c2', 'd7'), 'd7', 'f2', true);
     assert.equal(control.seen.curtain.canvas, first.seen.curtain.canvas, 'the curtain hides both carriers');
     assert.notEqual(control.seen.start.canvas, first.seen.start.canvas, "White's own carrier is drawn");
+    // The same for the accessibility tree: behind the curtain no carrier is told, after it
+    // White's own (the tree does see carriers).
+    assert.equal(control.seen.curtain.accessibility, first.seen.curtain.accessibility, 'the curtain tells no carrier');
+    assert.notEqual(control.seen.start.accessibility, first.seen.start.accessibility, "White's own carrier is told");
+    assert.match(first.seen.start.accessibility, /"name": "f2, white pawn, bomb carrier"/);
     for (const run of [first, second, control]) await run.page.close();
   });
 });
@@ -149,6 +248,7 @@ describe('hidden information against the computer (Beirut)', () => {
     const first = await audit(startWith('f2', 'd7'), 'd7', 'f2');
     const second = await audit(startWith('f2', 'b8'), 'd7', 'f2');
     assertSame(first, second, 'd7 or b8');
+    assertNoBlackCarrier(first);
     assert.equal(first.seen.clicked.selected, null, "the computer's piece cannot be selected");
     assert.deepEqual(first.seen.clicked.legalMoves, first.seen.start.legalMoves);
     assert.equal(first.seen.own.selected, 'f2', 'the own carrier is selected (its blast is previewed)');
@@ -159,6 +259,7 @@ describe('hidden information against the computer (Beirut)', () => {
     // Control: the digest sees carrier marks — the human's own carrier elsewhere changes it.
     const control = await audit(startWith('c2', 'd7'), 'd7', 'f2');
     assert.notEqual(control.seen.start.canvas, first.seen.start.canvas, "the human's own carrier is drawn");
+    assert.notEqual(control.seen.start.accessibility, first.seen.start.accessibility, "the human's own carrier is told");
     for (const run of [first, second, control]) await run.page.close();
   });
 
