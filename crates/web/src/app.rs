@@ -23,7 +23,7 @@ use crate::game::{ClickOutcome, Game};
 use crate::geometry::Layout;
 use crate::listeners::Listeners;
 use crate::panel::Panel;
-use crate::render::{draw_board_with, draw_cursor, draw_explosion, Blast, THEME};
+use crate::render::{draw_board_with, draw_cursor, draw_explosion, Blast, Theme, THEMES};
 use crate::sound::Sound;
 
 /// How long an explosion plays, in milliseconds.
@@ -51,6 +51,12 @@ struct Drag {
     moved: bool,
     /// The piece was already selected when pressed: a press without a drag deselects it.
     was_selected: bool,
+}
+
+/// The interval that keeps a running clock shown and watches for its flag.
+struct Ticker {
+    id: i32,
+    _callback: Closure<dyn FnMut()>,
 }
 
 /// The animation frame a board asked for, and the closure the browser will call.
@@ -84,12 +90,16 @@ struct State {
     /// The explosion being animated and when it started (`Date.now()` milliseconds).
     explosion: Option<(Blast, f64)>,
     frame: Option<Frame>,
+    /// While a clock runs: the interval showing it.
+    ticker: Option<Ticker>,
     /// The computer's side: its worker and the request in flight.
     computer: ComputerClient,
     /// `play()` promises waiting for the computer's reply: (resolve, reject).
     waiters: Vec<(js_sys::Function, js_sys::Function)>,
     /// The sound effects (the game page only; embedded boards are silent).
     sound: Option<Sound>,
+    /// The board's colours.
+    theme: (&'static str, &'static Theme),
 }
 
 /// A board mounted on a canvas. Cloning gives another handle to the same board.
@@ -152,9 +162,11 @@ impl App {
                 persist: false,
                 explosion: None,
                 frame: None,
+                ticker: None,
                 computer: ComputerClient::default(),
                 waiters: Vec::new(),
                 sound: None,
+                theme: THEMES[0],
             })),
         };
         app.fit();
@@ -259,6 +271,9 @@ impl App {
                 }
             }
             st.computer.stop();
+            if let (Some(ticker), Some(window)) = (st.ticker.take(), web_sys::window()) {
+                window.clear_interval_with_handle(ticker.id);
+            }
             st.subscribers.clear();
             st.panel = Panel::default();
             st.sound = None;
@@ -371,6 +386,25 @@ impl App {
         Ok(())
     }
 
+    /// Draws the board in the theme named `name` (`wood`, `ice`).
+    pub fn set_theme(&self, name: &str) -> Result<(), String> {
+        let theme = THEMES
+            .into_iter()
+            .find(|(n, _)| *n == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = THEMES.iter().map(|(n, _)| *n).collect();
+                format!("unknown theme {name:?} (expected {})", names.join(" or "))
+            })?;
+        self.state.borrow_mut().theme = theme;
+        self.redraw();
+        Ok(())
+    }
+
+    /// The name of the board's theme.
+    pub fn theme(&self) -> &'static str {
+        self.state.borrow().theme.0
+    }
+
     /// Plays the sound effects of the game's moves from now on (the game page's sound).
     pub fn set_sound(&self, sound: Option<Sound>) {
         self.state.borrow_mut().sound = sound;
@@ -419,7 +453,7 @@ impl App {
             &st.ctx,
             &st.layout,
             &st.game,
-            &THEME,
+            st.theme.1,
             floating,
             // The keyboard cursor previews a launch's blast as the pointer does.
             st.hover.or(st.cursor),
@@ -431,7 +465,7 @@ impl App {
         // Not over the pass-the-device curtain (the cursor would hint where play goes on).
         let curtain_drawn = st.game.curtain() && blast.is_none();
         if let Some(cursor) = st.cursor.filter(|_| !curtain_drawn) {
-            draw_cursor(&st.ctx, &st.layout.square_rect(cursor), &THEME);
+            draw_cursor(&st.ctx, &st.layout.square_rect(cursor), st.theme.1);
         }
         let board = crate::panel::BoardState {
             thinking: st.computer.thinking(),
@@ -601,6 +635,7 @@ impl App {
     pub fn update<R>(&self, f: impl FnOnce(&mut Game) -> R) -> R {
         let before = Before::of(&self.state.borrow().game);
         let result = f(&mut self.state.borrow_mut().game);
+        self.state.borrow_mut().game.sync_clock(js_sys::Date::now());
         let effects = self.with_game(|g| effects_of(g, before, !reduced_motion()));
         self.apply(effects);
         result
@@ -658,6 +693,50 @@ impl App {
         self.save();
         if effects.think {
             self.think();
+        }
+        self.keep_clock_ticking();
+    }
+
+    /// Runs the ticker while a clock runs (ten times a second: the display, and the flag) and
+    /// stops it when none does.
+    fn keep_clock_ticking(&self) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let running = self.with_game(|g| g.clock().and_then(|c| c.running()).is_some());
+        let mut st = self.state.borrow_mut();
+        match (running, st.ticker.is_some()) {
+            (true, false) => {
+                let mut tick = self.weakly(|app, ()| app.tick());
+                let callback = Closure::<dyn FnMut()>::new(move || tick(()));
+                if let Ok(id) = window.set_interval_with_callback_and_timeout_and_arguments_0(
+                    callback.as_ref().unchecked_ref(),
+                    100,
+                ) {
+                    st.ticker = Some(Ticker {
+                        id,
+                        _callback: callback,
+                    });
+                }
+            }
+            (false, true) => {
+                if let Some(ticker) = st.ticker.take() {
+                    window.clear_interval_with_handle(ticker.id);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// One tick of a running clock: a fallen flag ends the game, else the clocks are shown.
+    fn tick(&self) {
+        let now = js_sys::Date::now();
+        let flagged = self.with_game(|g| g.clock().and_then(|c| c.flag(now)).is_some());
+        if flagged {
+            self.update(|g| g.check_flag(now));
+        } else {
+            let st = self.state.borrow();
+            st.panel.show_clocks(&st.game, now);
         }
     }
 
@@ -887,6 +966,7 @@ impl App {
             st.cursor = None;
             st.hover = None;
             st.explosion = None;
+            st.game.sync_clock(js_sys::Date::now());
         }
         self.cancel_thinking();
         let effects = self.with_game(|g| effects_of(g, before, false));

@@ -87,7 +87,8 @@ pub struct Effects {
     pub events: Vec<Event>,
     /// What to tell a screen reader (the move in words), if anything.
     pub announcement: Option<String>,
-    /// The move list changed: a request to the computer in flight is out of date.
+    /// The move list changed or the game ended: a request to the computer in flight is out of
+    /// date.
     pub moves_changed: bool,
     /// The computer is to move now.
     pub think: bool,
@@ -100,6 +101,8 @@ pub struct Before {
     pub moves: usize,
     /// Whether the pass-the-device curtain was up.
     pub curtain: bool,
+    /// Whether the game was over.
+    pub over: bool,
 }
 
 impl Before {
@@ -108,6 +111,7 @@ impl Before {
         Before {
             moves: game.referee().moves().len(),
             curtain: game.curtain(),
+            over: game.is_over(),
         }
     }
 }
@@ -135,7 +139,7 @@ fn blast_of(prev: &boomchess_rules::VariantPosition, m: boomchess_rules::Move) -
 pub fn effects_of(game: &Game, before: Before, motion: bool) -> Effects {
     let referee = game.referee();
     let played = referee.moves().len();
-    let (before_curtain, before) = (before.curtain, before.moves);
+    let (before_curtain, before_over, before) = (before.curtain, before.over, before.moves);
     let mut effects = Effects {
         animation: if played == before {
             Animation::Keep
@@ -145,7 +149,7 @@ pub fn effects_of(game: &Game, before: Before, motion: bool) -> Effects {
         sounds: Vec::new(),
         events: Vec::new(),
         announcement: None,
-        moves_changed: played != before,
+        moves_changed: played != before || (game.is_over() && !before_over),
         think: game.computer_turn().is_some(),
     };
     // A move played (not an undo or redo of several, not a new game).
@@ -178,6 +182,12 @@ pub fn effects_of(game: &Game, before: Before, motion: bool) -> Effects {
         if game.is_over() {
             effects.events.push(Event::Over(game.status()));
         }
+    }
+    // An end off the board (a resignation, an agreed draw, a flag): told like any end.
+    if played == before && game.is_over() && !before_over {
+        let status = game.status();
+        effects.announcement = game.outcome().map(crate::a11y::outcome_words);
+        effects.events.push(Event::Over(status));
     }
     // Hot-seat: the player coming back from the curtain sees the opponent's last move again
     // (its explosion or strike replayed) and hears it told.

@@ -109,6 +109,8 @@ impl Spec {
             mode: self.mode.clone(),
             side: self.side.clone(),
             level: self.level.clone(),
+            // Clocks are the game page's: an embedded board plays without.
+            clock: None,
         }
     }
 }

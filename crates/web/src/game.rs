@@ -3,10 +3,11 @@
 //! plain Rust that the tests can drive square by square.
 
 use boomchess_rules::{
-    BoardSize, Color, Game as RulesGame, Move, MoveKind, Options, Outcome, Phase, Piece, Role,
-    Square, Variant, VariantPosition,
+    BoardSize, Color, Game as RulesGame, Move, MoveKind, Options, Outcome, Phase, Piece, Reason,
+    Role, Square, Variant, VariantPosition,
 };
 
+use crate::clock::Clock;
 use crate::computer::ComputerTurn;
 use crate::spec::{GameSpec, Mode};
 
@@ -99,6 +100,11 @@ pub struct Game {
     marks: Vec<Square>,
     selected: Option<Square>,
     promotion: Option<Promotion>,
+    /// How the game ended off the board, if it did: a resignation, an agreed draw, a flag.
+    ended: Option<Outcome>,
+    /// The clocks, in a game on the clock, and the number of moves they have counted.
+    clock: Option<Clock>,
+    clock_moves: usize,
     /// A random number drawn for this game and never shown: it seeds the computer's carrier
     /// choice and its moves, so neither can be predicted by running the engine on the position
     /// (a fixed seed would make it pick the same carrier in every game).
@@ -147,6 +153,9 @@ impl Game {
             marks: Vec::new(),
             selected: None,
             promotion: None,
+            ended: None,
+            clock: None,
+            clock_moves: 0,
             secret: random_u64(),
         };
         game.computer_setup();
@@ -181,7 +190,57 @@ impl Game {
                 .filter_map(|(i, &m)| referee.position_at(i).map(|p| p.move_to_uci(m)))
                 .collect(),
             mode: self.mode,
+            clock: self.clock.as_ref().map(Clock::control),
         }
+    }
+
+    /// Puts the game on the clock (or off it, with `None`); the clocks start when a side is to
+    /// move ([`Game::sync_clock`]).
+    pub fn set_clock(&mut self, clock: Option<Clock>) {
+        self.clock = clock;
+        self.clock_moves = self.referee.moves().len();
+    }
+
+    /// The clocks, in a game on the clock.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// Brings the clocks up to `now` (milliseconds) after a change: a move completed adds its
+    /// side's increment; the side to move's clock runs while it may play (the computer's too,
+    /// while it thinks) and stops behind the curtain, during the carrier choice and at the end.
+    pub fn sync_clock(&mut self, now: f64) {
+        let played = self.referee.moves().len();
+        let stage = self.stage();
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
+        for ply in self.clock_moves..played {
+            if let Some(before) = self.referee.position_at(ply) {
+                clock.moved(before.turn(), now);
+            }
+        }
+        self.clock_moves = played;
+        match stage {
+            Stage::Play(turn) => clock.start(turn, now),
+            _ => clock.stop(now),
+        }
+    }
+
+    /// Ends the game when a flag has fallen by `now`: the other side wins on time. Whether it
+    /// did.
+    pub fn check_flag(&mut self, now: f64) -> bool {
+        let Some(flagged) = self.clock.as_ref().and_then(|c| c.flag(now)) else {
+            return false;
+        };
+        if let Some(clock) = self.clock.as_mut() {
+            clock.stop(now);
+        }
+        self.end(Outcome::Decisive {
+            winner: !flagged,
+            reason: Reason::Timeout,
+        });
+        true
     }
 
     /// The side the computer plays, if any.
@@ -385,6 +444,9 @@ impl Game {
 
     /// The stage: setup, curtain, play or over.
     pub fn stage(&self) -> Stage {
+        if let Some(outcome) = self.ended {
+            return Stage::Over(outcome);
+        }
         match self.referee.phase() {
             // A Beirut diagram without carriers: shown as it is, no carrier choice.
             Phase::Setup(_) if self.is_diagram() => Stage::Play(self.referee.position().turn()),
@@ -582,6 +644,64 @@ impl Game {
     /// The coordinate text of a move of the position drawn.
     pub fn move_text(&self, m: Move) -> String {
         self.shown.move_to_uci(m)
+    }
+
+    /// The side that may resign or offer a draw now: the player at the board in hot-seat (the
+    /// side to move), the human against the computer; `None` in a diagram, during the carrier
+    /// choice or once the game is over.
+    pub fn player(&self) -> Option<Color> {
+        match (self.stage(), self.computer()) {
+            (Stage::Play(_) | Stage::Curtain(_), Some(computer)) => Some(!computer),
+            (Stage::Play(turn), None) if !self.is_diagram() => Some(turn),
+            _ => None,
+        }
+    }
+
+    /// `color` resigns: the other side wins. Refused outside a game in play, or by a side that
+    /// is not the player at the board ([`Game::player`]).
+    pub fn resign(&mut self, color: Color) -> Result<(), String> {
+        if self.player() != Some(color) {
+            return Err(match self.player() {
+                None => "there is no game in play to resign".to_owned(),
+                Some(player) => format!("only {} may resign now", player.title()),
+            });
+        }
+        self.end(Outcome::Decisive {
+            winner: !color,
+            reason: Reason::Resignation,
+        });
+        Ok(())
+    }
+
+    /// The players agree to a draw (hot-seat: the one at the board offered, the other
+    /// accepted). Refused against the computer, which does not take offers, and outside play.
+    pub fn agree_draw(&mut self) -> Result<(), String> {
+        if self.computer().is_some() {
+            return Err("the computer does not accept draw offers".to_owned());
+        }
+        if self.player().is_none() {
+            return Err("there is no game in play to draw".to_owned());
+        }
+        self.end(Outcome::Draw {
+            reason: Reason::Agreement,
+        });
+        Ok(())
+    }
+
+    /// Ends the game off the board (see [`Game::resign`]): everything is shown, as at any end.
+    pub fn end(&mut self, outcome: Outcome) {
+        self.ended = Some(outcome);
+        self.curtain = false;
+        self.viewing = None;
+        self.selected = None;
+        self.promotion = None;
+        self.marks.clear();
+        self.refresh();
+    }
+
+    /// How the game ended off the board, if it did (a resignation, an agreed draw, a flag).
+    pub fn ended(&self) -> Option<Outcome> {
+        self.ended
     }
 
     /// Whether a game is going on that starting another would throw away: a move has been
@@ -946,6 +1066,12 @@ impl Game {
     /// Takes back the last move (the seat passes back, behind the curtain in hot-seat Beirut).
     /// Against the computer: back to the human's previous turn (its reply and the human's move).
     pub fn undo(&mut self) -> bool {
+        // Taking back a resignation or an agreed draw: the game goes on where it stood.
+        if self.ended.take().is_some() {
+            self.pass_device();
+            self.refresh();
+            return true;
+        }
         if self.is_diagram() || !self.can_undo() {
             return false;
         }
@@ -975,6 +1101,9 @@ impl Game {
 
     /// Whether a move can be taken back / replayed.
     pub fn can_undo(&self) -> bool {
+        if self.ended.is_some() {
+            return true;
+        }
         if self.is_diagram() {
             return false;
         }
@@ -1001,6 +1130,19 @@ impl Game {
     }
 }
 
+/// The material on the board, as lichess shows it beside the board: for each side the pieces it
+/// has more of than the other (what it has won, net of what it lost, promotions included), and
+/// the balance in pawns (the engine's values, rounded).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Material {
+    /// White's surplus pieces, strongest first.
+    pub white: Vec<Role>,
+    /// Black's surplus pieces, strongest first.
+    pub black: Vec<Role>,
+    /// White's material minus Black's, in pawns.
+    pub balance: i32,
+}
+
 /// Where the game stands, as the JavaScript API reports it (`status()`, the `over` event).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Status {
@@ -1017,6 +1159,41 @@ pub struct Status {
 }
 
 impl Game {
+    /// The material of the position drawn (public: the pieces on the board).
+    pub fn material(&self) -> Material {
+        const ORDER: [Role; 7] = [
+            Role::Queen,
+            Role::Bomber,
+            Role::Rook,
+            Role::Missile,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ];
+        let board = self.board();
+        let values = boomchess_ai::piece_values(self.variant(), self.options().super_knights);
+        let count = |color: Color, role: Role| {
+            self.board_size()
+                .squares()
+                .filter(|&sq| board.piece_at(sq) == Some(Piece { color, role }))
+                .count() as i32
+        };
+        let mut material = Material::default();
+        let mut centipawns = 0;
+        for role in ORDER {
+            let diff = count(Color::White, role) - count(Color::Black, role);
+            centipawns += diff * values[role.index()];
+            let side = if diff > 0 {
+                &mut material.white
+            } else {
+                &mut material.black
+            };
+            side.extend(std::iter::repeat(role).take(diff.unsigned_abs() as usize));
+        }
+        material.balance = (f64::from(centipawns) / 100.0).round() as i32;
+        material
+    }
+
     /// Where the game stands.
     pub fn status(&self) -> Status {
         let outcome = self.outcome();

@@ -66,7 +66,7 @@ pub fn check_keys(object: &JsValue, known: &[&str], what: &str, noun: &str) -> R
 }
 
 /// The keys of `newGame({...})`: the API's names of the spec's fields.
-const NEW_GAME_KEYS: [&str; 7] = API_NAMES.fields;
+const NEW_GAME_KEYS: [&str; 8] = API_NAMES.fields;
 
 /// The spec of `newGame`'s argument: a variant name, or `{variant, options, fen, moves, mode,
 /// humanSide, level}`. The error says what is wrong, naming the field.
@@ -87,6 +87,7 @@ pub fn game_from_js(arg: &JsValue) -> Result<Game, String> {
                 mode: field("mode")?,
                 side: field("humanSide")?,
                 level: field("level")?,
+                clock: field("clock")?,
             }
         }
         None => {
@@ -120,6 +121,23 @@ fn square_names(arg: &JsValue) -> Result<Vec<String>, String> {
 struct Point {
     x: f64,
     y: f64,
+}
+
+/// `clock()`.
+#[derive(Serialize)]
+struct ClockView {
+    control: String,
+    white: f64,
+    black: f64,
+    running: Option<&'static str>,
+}
+
+/// `material()`.
+#[derive(Serialize)]
+struct MaterialView {
+    white: Vec<&'static str>,
+    black: Vec<&'static str>,
+    balance: i32,
 }
 
 /// `lastThought()`: the computer's last move.
@@ -242,8 +260,27 @@ impl GameHandle {
         }
     }
 
-    /// Takes back a move (against the computer: back to the human's previous turn); `false`
-    /// if there is none.
+    /// The player at the board resigns (hot-seat: the side to move; against the computer: the
+    /// human); throws when there is no game in play.
+    pub fn resign(&self) -> Result<(), JsValue> {
+        let app = self.app()?;
+        let player = app
+            .with_game(|g| g.player())
+            .ok_or_else(|| js_error("there is no game in play to resign"))?;
+        app.update(|g| g.resign(player)).map_err(|e| js_error(&e))
+    }
+
+    /// Hot-seat: the players agree to a draw (the one at the board offered, the other
+    /// accepted); throws against the computer or when there is no game in play.
+    #[wasm_bindgen(js_name = agreeDraw)]
+    pub fn agree_draw(&self) -> Result<(), JsValue> {
+        self.app()?
+            .update(|g| g.agree_draw())
+            .map_err(|e| js_error(&e))
+    }
+
+    /// Takes back a move (against the computer: back to the human's previous turn), or a
+    /// resignation or agreed draw; `false` if there is none.
     pub fn undo(&self) -> Result<bool, JsValue> {
         Ok(self.app()?.update(|g| g.undo()))
     }
@@ -256,6 +293,58 @@ impl GameHandle {
     /// `{turn, phase, result, reason, curtain}`.
     pub fn status(&self) -> Result<JsValue, JsValue> {
         Ok(to_js(&self.app()?.with_game(|g| g.status())))
+    }
+
+    /// The material of the position shown: `{white, black, balance}`, each side's surplus
+    /// pieces (role names, strongest first) and White's lead in pawns.
+    pub fn material(&self) -> Result<JsValue, JsValue> {
+        let material = self.app()?.with_game(|g| g.material());
+        let names = |roles: &[boomchess_rules::Role]| -> Vec<&'static str> {
+            roles.iter().map(|r| r.name()).collect()
+        };
+        Ok(to_js(&MaterialView {
+            white: names(&material.white),
+            black: names(&material.black),
+            balance: material.balance,
+        }))
+    }
+
+    /// The clocks of a game on the clock: `{control, white, black, running}` (milliseconds left,
+    /// the side whose clock runs or `null`), or `null` for a game without clocks.
+    pub fn clock(&self) -> Result<JsValue, JsValue> {
+        let now = js_sys::Date::now();
+        Ok(self.app()?.with_game(|g| {
+            g.clock().map_or(JsValue::NULL, |c| {
+                to_js(&ClockView {
+                    control: c.control().text(),
+                    white: c.left(boomchess_rules::Color::White, now).round(),
+                    black: c.left(boomchess_rules::Color::Black, now).round(),
+                    running: c.running().map(|r| r.name()),
+                })
+            })
+        }))
+    }
+
+    /// The game's record in PGN (docs/rules.md §5c): Beirut carriers only once public.
+    pub fn pgn(&self) -> Result<String, JsValue> {
+        Ok(self.app()?.with_game(crate::record::pgn_of))
+    }
+
+    /// Opens a record (PGN) or a position text (of the variant on the board) as the game:
+    /// two players on this device, or a diagram when its Beirut carriers are secret. Returns
+    /// a note for the player in that case, else `null`; throws an `Error` saying what is wrong
+    /// with the text, and the game stays.
+    #[wasm_bindgen(js_name = loadPgn)]
+    pub fn load_pgn(&self, text: String) -> Result<JsValue, JsValue> {
+        let app = self.app()?;
+        let variant = app.with_game(|g| g.variant());
+        let (game, note) = crate::record::game_of_pgn(&text, variant).map_err(|e| js_error(&e))?;
+        let variant = game.variant();
+        app.set_game(game);
+        if let Some(after) = &self.after_new_game {
+            after(variant);
+        }
+        Ok(note.map_or(JsValue::NULL, |n| JsValue::from_str(&n)))
     }
 
     /// The moves played, in SAN.
@@ -321,6 +410,17 @@ impl GameHandle {
             .app()?
             .with_game(|g| g.viewing())
             .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64)))
+    }
+
+    /// Draws the board in another theme: `wood` (the default) or `ice`.
+    #[wasm_bindgen(js_name = setTheme)]
+    pub fn set_theme(&self, name: String) -> Result<(), JsValue> {
+        self.app()?.set_theme(&name).map_err(|e| js_error(&e))
+    }
+
+    /// The board's theme.
+    pub fn theme(&self) -> Result<String, JsValue> {
+        Ok(self.app()?.theme().to_owned())
     }
 
     /// Lets the board go: its listeners, animation and computer stop, and every method of

@@ -11,10 +11,12 @@
 //! - [`app`]: a board on a canvas, applying input and effects; [`panel`], the elements beside
 //!   it; [`render`] and [`pieces`], drawing as a function of the state; [`geometry`], squares on
 //!   the canvas;
+//! - [`clock`]: chess clocks (time controls, flag fall), as pure arithmetic on times;
 //! - [`computer`]: the computer in a Web Worker, and the page's client of it;
 //! - [`handle`]: [`handle::GameHandle`], the typed JavaScript handle of a board;
 //! - [`listeners`]: event listeners owned by a board, removed when it goes;
 //! - [`a11y`]: the board in words, for screen readers;
+//! - [`record`]: game records (PGN) written and read;
 //! - [`page`]: the game page; [`embed`]: boards embedded in other pages; [`save`], [`share`]:
 //!   saved games and share links; [`sound`]: sound effects.
 //!
@@ -24,6 +26,7 @@
 
 pub mod a11y;
 pub mod app;
+pub mod clock;
 pub mod computer;
 pub mod effects;
 pub mod embed;
@@ -34,6 +37,7 @@ pub mod listeners;
 pub mod page;
 pub mod panel;
 pub mod pieces;
+pub mod record;
 pub mod render;
 pub mod save;
 pub mod share;

@@ -57,6 +57,16 @@ pub struct Panel {
     pub announcer: Option<HtmlElement>,
     /// The last move in words (what a blast or a strike destroyed).
     pub last_move: Option<HtmlElement>,
+    /// Resign (enabled while the player at the board may resign).
+    pub resign: Option<HtmlElement>,
+    /// Offer a draw (hot-seat only: the computer takes no offers).
+    pub draw: Option<HtmlElement>,
+    /// The material beside the board: what each side is up ([`Game::material`]).
+    pub material: Option<HtmlElement>,
+    /// White's clock (in a game on the clock).
+    pub clock_white: Option<HtmlElement>,
+    /// Black's clock.
+    pub clock_black: Option<HtmlElement>,
     /// What the board last told assistive technology (the grid in the canvas, the last
     /// announcement), so that only a change is written.
     pub a11y: A11y,
@@ -64,7 +74,7 @@ pub struct Panel {
 
 impl Panel {
     /// The names of the elements, as the game page's ids.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 22] = [
         "status",
         "moves",
         "undo",
@@ -82,6 +92,11 @@ impl Panel {
         "viewing-live",
         "announcer",
         "last-move",
+        "resign",
+        "draw",
+        "material",
+        "clock-white",
+        "clock-black",
     ];
 
     /// The panel of the elements `element(name)` finds for the [`Panel::NAMES`].
@@ -104,6 +119,11 @@ impl Panel {
             viewing_live: element("viewing-live"),
             announcer: element("announcer"),
             last_move: element("last-move"),
+            resign: element("resign"),
+            draw: element("draw"),
+            material: element("material"),
+            clock_white: element("clock-white"),
+            clock_black: element("clock-black"),
             a11y: A11y::default(),
         }
     }
@@ -115,6 +135,35 @@ impl Panel {
                 .get_element_by_id(id)
                 .and_then(|e| e.dyn_into::<HtmlElement>().ok())
         })
+    }
+
+    /// Shows the clocks as they stand at `now` (hidden in a game without clocks): the time left,
+    /// which one runs, and a low one (under ten seconds) marked.
+    pub fn show_clocks(&self, game: &Game, now: f64) {
+        for (element, color) in [
+            (&self.clock_white, Color::White),
+            (&self.clock_black, Color::Black),
+        ] {
+            let Some(element) = element else {
+                continue;
+            };
+            let Some(clock) = game.clock() else {
+                element.set_hidden(true);
+                continue;
+            };
+            let left = clock.left(color, now);
+            let text = format!("{} {}", color.title(), crate::clock::format_left(left));
+            if element.text_content().as_deref() != Some(text.as_str()) {
+                element.set_text_content(Some(&text));
+            }
+            element.set_hidden(false);
+            element
+                .toggle_attribute_with_force("data-running", clock.running() == Some(color))
+                .ok();
+            element
+                .toggle_attribute_with_force("data-low", left < 10_000.0)
+                .ok();
+        }
     }
 
     /// Tells a screen reader `text` (a move in words) through the live region, at the next
@@ -174,6 +223,7 @@ impl Panel {
             }
             line.set_hidden(words.is_none());
         }
+        self.show_clocks(game, js_sys::Date::now());
         update_panel(self, game, board);
         update_browsing(self, game, canvas);
     }
@@ -554,6 +604,19 @@ fn update_panel(panel: &Panel, game: &Game, board: &BoardState) {
             }
         }
     }
+    if let Some(element) = &panel.material {
+        let (html, label) = material_html(game);
+        if element.inner_html() != html {
+            element.set_inner_html(&html);
+            element.set_attribute("aria-label", &label).ok();
+        }
+    }
+    enable(&panel.resign, game.player().is_some());
+    reveal(&panel.draw, game.computer().is_none() && !game.is_diagram());
+    enable(
+        &panel.draw,
+        game.player().is_some() && game.computer().is_none(),
+    );
     enable(&panel.undo, game.can_undo());
     enable(&panel.redo, game.can_redo());
     reveal(
@@ -565,6 +628,45 @@ fn update_panel(panel: &Panel, game: &Game, board: &BoardState) {
         &panel.confirm,
         game.marks().len() == usize::from(game.carriers_to_choose()),
     );
+}
+
+/// The material line: each side's surplus pieces as chess figures (letters for the missile and
+/// the bomber, which have none), the side that is up with its `+N`; and the same in words.
+fn material_html(game: &Game) -> (String, String) {
+    let material = game.material();
+    let glyph = |role: boomchess_rules::Role| match role {
+        boomchess_rules::Role::Queen => "♛",
+        boomchess_rules::Role::Rook => "♜",
+        boomchess_rules::Role::Bishop => "♝",
+        boomchess_rules::Role::Knight => "♞",
+        boomchess_rules::Role::Pawn => "♟",
+        boomchess_rules::Role::Missile => "M",
+        boomchess_rules::Role::Bomber => "F",
+        boomchess_rules::Role::King => "♚",
+    };
+    let side = |color: Color, pieces: &[boomchess_rules::Role], up: i32| {
+        let figures: String = pieces.iter().map(|&r| glyph(r)).collect();
+        let score = if up > 0 {
+            format!(" <span class=\"material-score\">+{up}</span>")
+        } else {
+            String::new()
+        };
+        format!(
+            "<span class=\"material-side\" data-side=\"{}\"><span class=\"material-pieces\">{figures}</span>{score}</span>",
+            color.name()
+        )
+    };
+    let html = format!(
+        "{}{}",
+        side(Color::White, &material.white, material.balance),
+        side(Color::Black, &material.black, -material.balance)
+    );
+    let label = match material.balance {
+        0 => "Material: even".to_owned(),
+        n if n > 0 => format!("Material: White is up {n}"),
+        n => format!("Material: Black is up {}", -n),
+    };
+    (html, label)
 }
 
 /// The bomb carriers still on the board, named for the game-over box (the board shows them

@@ -51,6 +51,24 @@ pub const THEME: Theme = Theme {
     picker: "#c9c2b4",
 };
 
+/// A second board: cool blue-grey squares (a theme lichess players know).
+pub const ICE: Theme = Theme {
+    light: "#dee3e6",
+    dark: "#8ca2ad",
+    selected: "rgba(20, 85, 30, 0.5)",
+    last_move: "rgba(155, 199, 0, 0.41)",
+    removed: "rgba(220, 70, 30, 0.30)",
+    target: "rgba(20, 30, 40, 0.36)",
+    launch: "rgba(214, 40, 30, 0.6)",
+    check: "rgba(230, 20, 20, 0.9)",
+    cursor: "#c2410c",
+    veil: "rgba(16, 22, 28, 0.6)",
+    picker: "#c5cdd2",
+};
+
+/// The board themes by name, the default first.
+pub const THEMES: [(&str, &Theme); 2] = [("wood", &THEME), ("ice", &ICE)];
+
 /// A piece being dragged: drawn centred on (`x`, `y`) instead of on its square `from`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Floating {

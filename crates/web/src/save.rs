@@ -7,10 +7,11 @@
 //! the carriers are not in plain text. This is obfuscation, not secrecy: anyone with the
 //! developer tools can decode it (the README says so).
 
-use boomchess_rules::Color;
+use boomchess_rules::{Color, Outcome, Reason};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::JsValue;
 
+use crate::clock::Clock;
 use crate::game::Game;
 use crate::spec::{Field, Mode, SpecText, API_NAMES, DEFAULT_LEVEL};
 
@@ -40,6 +41,14 @@ pub struct Record {
     pub fen: Option<String>,
     /// The moves played, in coordinate text.
     pub moves: Vec<String>,
+    /// How the game ended off the board, if it did: `0-1 resignation`, `1/2-1/2 agreement`,
+    /// `1-0 timeout` (the result, then the reason's name).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<String>,
+    /// A game on the clock: its time control (`5+3`) and the milliseconds each side had left
+    /// when it was saved (White's first); the clocks wait until the game is played on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<(String, [u32; 2])>,
 }
 
 /// The record of a game: its [`Game::spec`] in the record's fields.
@@ -62,6 +71,35 @@ pub fn record(game: &Game) -> Record {
             Vec::new()
         },
         fen: spec.fen,
+        end: game
+            .ended()
+            .map(|o| format!("{} {}", o.result(), o.reason().name())),
+        clock: game.clock().map(|c| {
+            (
+                c.control().text(),
+                c.both_left(js_sys::Date::now()).map(|ms| ms.round() as u32),
+            )
+        }),
+    }
+}
+
+/// The end off the board a record names (`0-1 resignation`), if it is one.
+fn ending(text: &str) -> Option<Outcome> {
+    let (result, reason) = text.split_once(' ')?;
+    let reason = [Reason::Resignation, Reason::Agreement, Reason::Timeout]
+        .into_iter()
+        .find(|r| r.name() == reason)?;
+    match (result, reason) {
+        ("1/2-1/2", Reason::Agreement) => Some(Outcome::Draw { reason }),
+        ("1-0", Reason::Resignation | Reason::Timeout) => Some(Outcome::Decisive {
+            winner: Color::White,
+            reason,
+        }),
+        ("0-1", Reason::Resignation | Reason::Timeout) => Some(Outcome::Decisive {
+            winner: Color::Black,
+            reason,
+        }),
+        _ => None,
     }
 }
 
@@ -185,8 +223,16 @@ pub fn restore(record: &Record) -> Result<Game, String> {
         mode: Some(record.mode.clone()),
         side: computer.then(|| record.human_side.clone()),
         level: computer.then(|| record.level.to_string()),
+        clock: record.clock.as_ref().map(|(control, _)| control.clone()),
     };
-    text.parse()
+    let end = match &record.end {
+        None => None,
+        Some(text) => Some(ending(text).ok_or_else(|| {
+            format!("the saved game has an end {text:?} that is not a resignation, agreement or timeout")
+        })?),
+    };
+    let mut game = text
+        .parse()
         .and_then(|spec| spec.build())
         .map_err(|e| match e.field {
             Field::Moves => format!(
@@ -194,7 +240,18 @@ pub fn restore(record: &Record) -> Result<Game, String> {
                 e.describe(&API_NAMES)
             ),
             _ => e.describe(&API_NAMES),
-        })
+        })?;
+    if let (Some((_, left)), Some(clock)) = (&record.clock, game.clock()) {
+        let control = clock.control();
+        game.set_clock(Some(Clock::with_left(control, left.map(f64::from))));
+    }
+    if let Some(outcome) = end {
+        if game.is_over() {
+            return Err("the saved game ended on the board and again off it".to_owned());
+        }
+        game.end(outcome);
+    }
+    Ok(game)
 }
 
 /// The game of stored text.

@@ -8,6 +8,7 @@
 
 use boomchess_rules::{movetext_words, Color, Game as RulesGame, Options, Variant};
 
+use crate::clock::{Clock, TimeControl};
 use crate::game::Game;
 
 /// How a game is played on this board.
@@ -62,6 +63,8 @@ pub struct GameSpec {
     pub moves: Vec<String>,
     /// How it is played.
     pub mode: Mode,
+    /// The time control, if the game is played on the clock.
+    pub clock: Option<TimeControl>,
 }
 
 /// The fields of a spec, as one source wrote them. Every field is text (a number or a list
@@ -83,6 +86,8 @@ pub struct SpecText {
     pub side: Option<String>,
     /// `ai`: the computer's level, 1–8.
     pub level: Option<String>,
+    /// A time control, `minutes+increment` (`5+3`); none for a game without clocks.
+    pub clock: Option<String>,
 }
 
 /// A field of a spec (for naming it in an error).
@@ -102,13 +107,15 @@ pub enum Field {
     Side,
     /// The computer's level.
     Level,
+    /// The time control.
+    Clock,
 }
 
 /// What one source calls each field.
 #[derive(Clone, Copy, Debug)]
 pub struct Names {
-    /// The names of variant, options, fen, moves, mode, side and level, in that order.
-    pub fields: [&'static str; 7],
+    /// The names of variant, options, fen, moves, mode, side, level and clock, in that order.
+    pub fields: [&'static str; 8],
     /// How the source writes "mode is ai" (for "applies to … only").
     pub computer_mode: &'static str,
 }
@@ -130,6 +137,7 @@ pub const API_NAMES: Names = Names {
         "mode",
         "humanSide",
         "level",
+        "clock",
     ],
     computer_mode: "mode: 'ai'",
 };
@@ -144,6 +152,7 @@ pub const ATTRIBUTE_NAMES: Names = Names {
         "data-mode",
         "data-side",
         "data-level",
+        "data-clock",
     ],
     computer_mode: "data-mode=\"ai\"",
 };
@@ -264,6 +273,15 @@ impl SpecText {
                 });
             }
         }
+        let clock = match trimmed(&self.clock).filter(|c| !c.is_empty() && c != "none") {
+            None => None,
+            Some(_) if mode == Mode::Diagram => {
+                return Err(SpecError::new(Field::Clock, "a diagram has no clock"))
+            }
+            Some(text) => {
+                Some(TimeControl::parse(&text).map_err(|e| SpecError::new(Field::Clock, e))?)
+            }
+        };
         let fen = trimmed(&self.fen).filter(|f| !f.is_empty());
         let moves = movetext_words(self.moves.as_deref().unwrap_or(""))
             .into_iter()
@@ -275,6 +293,7 @@ impl SpecText {
             fen,
             moves,
             mode,
+            clock,
         })
     }
 }
@@ -288,6 +307,7 @@ impl GameSpec {
             fen: None,
             moves: Vec::new(),
             mode: Mode::HotSeat,
+            clock: None,
         }
     }
 
@@ -311,6 +331,9 @@ impl GameSpec {
                 SpecError::new(Field::Moves, format!("move {} ({word}): {e}{hint}", i + 1))
             })?;
         }
+        if let Some(control) = self.clock {
+            game.set_clock(Some(Clock::new(control)));
+        }
         Ok(game)
     }
 
@@ -330,6 +353,7 @@ impl GameSpec {
             mode: Some(self.mode.name().to_owned()),
             side,
             level,
+            clock: self.clock.map(TimeControl::text),
         }
     }
 }

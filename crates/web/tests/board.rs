@@ -340,19 +340,23 @@ fn a_king_in_check_glows_red_and_mate_ends_the_game() {
 }
 
 #[wasm_bindgen_test]
-fn a_selected_missile_marks_launch_targets_and_a_click_launches_it() {
+fn a_selected_missile_frames_the_board_and_a_click_launches_it() {
     let app = mount(Variant::Stratomic);
     // Launches unlocked (`L`), a black pawn on f6 with empty squares around it.
     let fen = "10/mrnbqkbnrm/ppppp1pppp/10/5p4/10/3P6/PPP1PPPPPP/MRNBQKBNRM/10 w KQkq - 0 2 L";
     app.set_game(Game::from_fen(Variant::Stratomic, fen).expect("valid position"));
     let before = pixel(&app, "e6", 0.5, 0.5);
+    let edge_before = pixel(&app, "a5", 0.02, 0.5);
     click(&app, "a2");
     assert_eq!(selected(&app).as_deref(), Some("a2"));
-    let marked = pixel(&app, "e6", 0.5, 0.5);
+    // It may be launched at nearly any square: a red frame round the board says so, and the
+    // squares themselves carry no dot (a dot on each would bury the pieces).
+    let frame = pixel(&app, "a5", 0.02, 0.5);
     assert!(
-        marked[0] > marked[1] + 40 && !near(marked, before),
-        "red launch dot: {marked:?}"
+        frame[0] > frame[1] + 40 && !near(frame, edge_before),
+        "red launch frame: {edge_before:?} -> {frame:?}"
     );
+    assert_color(pixel(&app, "e6", 0.5, 0.5), before, "no launch dot on e6");
     // b1 is a plain step (dark dot, not red).
     let step = pixel(&app, "b1", 0.5, 0.5);
     assert!(step[0] < step[1] + 40, "step dot is not red: {step:?}");
@@ -656,9 +660,18 @@ fn a_selected_carrier_previews_its_blast_and_a_second_click_booms() {
     assert_color(pixel(&app, "b6", 0.5, 0.5), c6, "no flash outside the area");
     app.finish_explosion();
     assert!(!app.exploding());
-    // The blasted squares are empty: the centre of e5 and d4 shows the bare square colour.
-    assert_color(pixel(&app, "d4", 0.5, 0.5), hex(THEME.dark), "d4 emptied");
-    assert_color(pixel(&app, "e4", 0.5, 0.5), hex(THEME.light), "e4 emptied");
+    // The blasted squares are empty (and marked as the last move's): the queen's d4 looks like
+    // f4 and the pawn's e4 like d5, squares of the same colour in the blast that held nothing.
+    assert_color(
+        pixel(&app, "d4", 0.5, 0.5),
+        pixel(&app, "f4", 0.5, 0.5),
+        "d4 emptied",
+    );
+    assert_color(
+        pixel(&app, "e4", 0.5, 0.5),
+        pixel(&app, "d5", 0.5, 0.5),
+        "e4 emptied",
+    );
 }
 
 #[wasm_bindgen_test]
