@@ -212,3 +212,30 @@ describe('material', () => {
     await page.close();
   });
 });
+
+describe('board themes', () => {
+  test('the Board button switches wood and ice, and the choice is remembered', async () => {
+    const { page } = await openGame();
+    const light = async () => {
+      const c = await page.evaluate(() => window.boomchess.squareCenter('e4'));
+      return page.evaluate(([x, y]) => {
+        const canvas = document.getElementById('board');
+        const r = canvas.getBoundingClientRect();
+        const px = Math.floor(((x - r.left) * canvas.width) / r.width);
+        const py = Math.floor(((y - r.top) * canvas.height) / r.height);
+        return Array.from(canvas.getContext('2d').getImageData(px, py, 1, 1).data);
+      }, [c.x, c.y]);
+    };
+    // e4 is a light square: wood #ecdab9, ice #dee3e6.
+    assert.deepEqual(await light(), [0xec, 0xda, 0xb9, 255]);
+    assert.equal(await page.textContent('#theme'), 'Board: wood');
+    await page.click('#theme');
+    assert.equal(await page.textContent('#theme'), 'Board: ice');
+    assert.deepEqual(await light(), [0xde, 0xe3, 0xe6, 255]);
+    await page.reload();
+    await page.evaluate(() => window.boomchess.ready);
+    assert.equal(await game(page, () => window.boomchess.game.theme()), 'ice', 'remembered');
+    await assert.rejects(game(page, () => window.boomchess.game.setTheme('neon')), /unknown theme/);
+    await page.close();
+  });
+});

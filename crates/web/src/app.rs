@@ -23,7 +23,9 @@ use crate::game::{ClickOutcome, Game};
 use crate::geometry::Layout;
 use crate::listeners::Listeners;
 use crate::panel::Panel;
-use crate::render::{draw_board_with, draw_cursor, draw_explosion, Blast, Theme, THEMES};
+use crate::render::{
+    draw_board_with, draw_cursor, draw_drawings, draw_explosion, Blast, Drawings, Theme, THEMES,
+};
 use crate::sound::Sound;
 
 /// How long an explosion plays, in milliseconds.
@@ -100,6 +102,9 @@ struct State {
     sound: Option<Sound>,
     /// The board's colours.
     theme: (&'static str, &'static Theme),
+    /// Arrows and square marks drawn with the secondary button, and where one begins.
+    drawings: Drawings,
+    marking: Option<Square>,
 }
 
 /// A board mounted on a canvas. Cloning gives another handle to the same board.
@@ -167,6 +172,8 @@ impl App {
                 waiters: Vec::new(),
                 sound: None,
                 theme: THEMES[0],
+                drawings: Drawings::default(),
+                marking: None,
             })),
         };
         app.fit();
@@ -191,6 +198,12 @@ impl App {
             canvas,
             "pointerdown",
             self.weakly(|app, e: PointerEvent| {
+                // The secondary button draws: an arrow, or a mark on one square.
+                if e.button() == 2 {
+                    e.prevent_default();
+                    app.mark_start(f64::from(e.client_x()), f64::from(e.client_y()));
+                    return;
+                }
                 // Primary button or a touch/pen contact only.
                 if e.button() == 0 {
                     e.prevent_default();
@@ -217,8 +230,18 @@ impl App {
             canvas,
             "pointerup",
             self.weakly(|app, e: PointerEvent| {
+                if e.button() == 2 {
+                    app.mark_end(f64::from(e.client_x()), f64::from(e.client_y()));
+                    return;
+                }
                 app.pointer_up(f64::from(e.client_x()), f64::from(e.client_y()));
             }),
+        )?;
+        // The secondary button is the board's own: no context menu over it.
+        listeners.on(
+            canvas,
+            "contextmenu",
+            self.weakly(|_, e: Event| e.prevent_default()),
         )?;
         listeners.on(
             canvas,
@@ -462,6 +485,9 @@ impl App {
         if let Some((blast, start)) = blast {
             draw_explosion(&st.ctx, &st.layout, blast, (now - start) / EXPLOSION_MS);
         }
+        if !curtain_drawn_now(&st.game, blast.is_some()) {
+            draw_drawings(&st.ctx, &st.layout, &st.drawings);
+        }
         // Not over the pass-the-device curtain (the cursor would hint where play goes on).
         let curtain_drawn = st.game.curtain() && blast.is_none();
         if let Some(cursor) = st.cursor.filter(|_| !curtain_drawn) {
@@ -666,6 +692,10 @@ impl App {
         if effects.moves_changed && self.thinking() {
             self.cancel_thinking();
         }
+        if effects.moves_changed {
+            // What was drawn was about the position before.
+            self.state.borrow_mut().drawings.clear();
+        }
         if let Some(text) = &effects.announcement {
             self.state.borrow().panel.announce(text);
         }
@@ -766,6 +796,34 @@ impl App {
         ))
     }
 
+    /// A secondary-button press: where an arrow or a mark begins.
+    fn mark_start(&self, client_x: f64, client_y: f64) {
+        let square = self
+            .to_canvas(client_x, client_y)
+            .and_then(|(x, y)| self.state.borrow().layout.square_at(x, y));
+        self.state.borrow_mut().marking = square;
+    }
+
+    /// A secondary-button release: on the square where it began, marks (or unmarks) it; on
+    /// another, draws (or takes away) the arrow between them.
+    fn mark_end(&self, client_x: f64, client_y: f64) {
+        let end = self
+            .to_canvas(client_x, client_y)
+            .and_then(|(x, y)| self.state.borrow().layout.square_at(x, y));
+        let Some(start) = self.state.borrow_mut().marking.take() else {
+            return;
+        };
+        if let Some(end) = end {
+            self.state.borrow_mut().drawings.toggle(start, end);
+            self.redraw();
+        }
+    }
+
+    /// The arrows and square marks drawn on the board.
+    pub fn drawings(&self) -> Drawings {
+        self.state.borrow().drawings.clone()
+    }
+
     /// A press: clicks the square under the pointer, and if that leaves a piece of the side to
     /// move selected, starts a (possible) drag of it. Pressing the already selected piece does
     /// not deselect it yet: that happens on release if the pointer did not move.
@@ -776,7 +834,12 @@ impl App {
         let Some(square) = self.state.borrow().layout.square_at(x, y) else {
             return;
         };
-        self.state.borrow_mut().cursor = None;
+        {
+            // A click on the board wipes what was drawn on it.
+            let mut st = self.state.borrow_mut();
+            st.cursor = None;
+            st.drawings.clear();
+        }
         let was_selected = self.state.borrow().game.selected() == Some(square);
         if !was_selected {
             self.click(square);
@@ -966,6 +1029,7 @@ impl App {
             st.cursor = None;
             st.hover = None;
             st.explosion = None;
+            st.drawings.clear();
             st.game.sync_clock(js_sys::Date::now());
         }
         self.cancel_thinking();
@@ -1008,6 +1072,12 @@ impl App {
         let (x, y) = st.layout.square_rect(sq).center();
         Some((rect.left() + x * scale_x, rect.top() + y * scale_y))
     }
+}
+
+/// Whether the board is covered by the curtain as drawn now (it is held back while an
+/// explosion plays).
+fn curtain_drawn_now(game: &Game, exploding: bool) -> bool {
+    game.curtain() && !exploding
 }
 
 /// The `detail` an event's listeners get: `{uci, san}`, `{squares}` or the status.

@@ -123,6 +123,13 @@ struct Point {
     y: f64,
 }
 
+/// `drawings()`.
+#[derive(Serialize)]
+struct DrawingsView {
+    arrows: Vec<[String; 2]>,
+    marks: Vec<String>,
+}
+
 /// `clock()`.
 #[derive(Serialize)]
 struct ClockView {
@@ -410,6 +417,22 @@ impl GameHandle {
             .app()?
             .with_game(|g| g.viewing())
             .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64)))
+    }
+
+    /// What the player drew with the secondary button: `{arrows: [['e2', 'e4']], marks:
+    /// ['d5']}`.
+    pub fn drawings(&self) -> Result<JsValue, JsValue> {
+        let app = self.app()?;
+        let board = app.with_game(|g| g.board_size());
+        let drawings = app.drawings();
+        Ok(to_js(&DrawingsView {
+            arrows: drawings
+                .arrows
+                .iter()
+                .map(|&(a, b)| [board.name(a), board.name(b)])
+                .collect(),
+            marks: drawings.marks.iter().map(|&s| board.name(s)).collect(),
+        }))
     }
 
     /// Draws the board in another theme: `wood` (the default) or `ice`.

@@ -613,3 +613,83 @@ pub fn draw_strike(
     }
     ctx.restore();
 }
+
+/// Arrows and square marks a player draws on the board with the secondary button, to think
+/// aloud (lichess's green arrows and circles). They belong to the board, not the game: a click
+/// on the board wipes them, and they are never part of a saved game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Drawings {
+    /// Arrows, from a square to another, in the order drawn.
+    pub arrows: Vec<(Square, Square)>,
+    /// Marked squares.
+    pub marks: Vec<Square>,
+}
+
+impl Drawings {
+    /// Draws (or takes away, when it is there) the mark on `start` if `end` is the same square,
+    /// else the arrow from `start` to `end`.
+    pub fn toggle(&mut self, start: Square, end: Square) {
+        if start == end {
+            match self.marks.iter().position(|&s| s == start) {
+                Some(i) => {
+                    self.marks.remove(i);
+                }
+                None => self.marks.push(start),
+            }
+        } else {
+            match self.arrows.iter().position(|&a| a == (start, end)) {
+                Some(i) => {
+                    self.arrows.remove(i);
+                }
+                None => self.arrows.push((start, end)),
+            }
+        }
+    }
+
+    /// Wipes everything drawn.
+    pub fn clear(&mut self) {
+        self.arrows.clear();
+        self.marks.clear();
+    }
+}
+
+/// The player's arrows and marks, in translucent green over the pieces.
+pub fn draw_drawings(ctx: &CanvasRenderingContext2d, layout: &Layout, drawings: &Drawings) {
+    const GREEN: &str = "rgba(21, 120, 27, 0.8)";
+    for &sq in &drawings.marks {
+        let r = layout.square_rect(sq);
+        let (cx, cy) = r.center();
+        let s = r.w.min(r.h);
+        ctx.begin_path();
+        ctx.arc(cx, cy, s * 0.44, 0.0, std::f64::consts::TAU).ok();
+        ctx.set_stroke_style_str(GREEN);
+        ctx.set_line_width(s * 0.08);
+        ctx.stroke();
+    }
+    for &(from, to) in &drawings.arrows {
+        let (fx, fy) = layout.square_rect(from).center();
+        let r = layout.square_rect(to);
+        let (tx, ty) = r.center();
+        let s = r.w.min(r.h);
+        let (dx, dy) = (tx - fx, ty - fy);
+        let len = dx.hypot(dy).max(1.0);
+        let (ux, uy) = (dx / len, dy / len);
+        let head = s * 0.42;
+        // The shaft stops where the head begins, so the translucent parts do not overlap.
+        let (bx, by) = (tx - ux * head, ty - uy * head);
+        ctx.set_stroke_style_str(GREEN);
+        ctx.set_line_width(s * 0.18);
+        ctx.set_line_cap("butt");
+        ctx.begin_path();
+        ctx.move_to(fx + ux * s * 0.25, fy + uy * s * 0.25);
+        ctx.line_to(bx, by);
+        ctx.stroke();
+        ctx.set_fill_style_str(GREEN);
+        ctx.begin_path();
+        ctx.move_to(tx, ty);
+        ctx.line_to(bx - uy * head * 0.6, by + ux * head * 0.6);
+        ctx.line_to(bx + uy * head * 0.6, by - ux * head * 0.6);
+        ctx.close_path();
+        ctx.fill();
+    }
+}
