@@ -154,12 +154,11 @@ pub fn decide(turn: &ComputerTurn) -> Result<Decision, String> {
     })
 }
 
-/// A request as it travels to the worker: the turn and the request's number.
-#[derive(Serialize, Deserialize)]
-struct Request {
-    id: u32,
-    #[serde(flatten)]
-    turn: ComputerTurn,
+/// A request as it travels to the worker: the turn's fields, and the request's number as `id`.
+fn request(id: u32, turn: &ComputerTurn) -> Result<JsValue, JsValue> {
+    let message = to_js(turn)?;
+    js_sys::Reflect::set(&message, &"id".into(), &JsValue::from(id))?;
+    Ok(message)
 }
 
 /// A reply as it travels back from the worker.
@@ -185,14 +184,19 @@ fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
         .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))
 }
 
-/// The worker's entry: a [`Request`] in, `{move, nodes, depth}` out.
+/// The worker's entry: a request (a [`ComputerTurn`] with its `id`) in, `{id, move, nodes,
+/// depth}` out.
 #[wasm_bindgen(js_name = computerMove)]
 pub fn computer_move(request: JsValue) -> Result<JsValue, JsValue> {
-    let request: Request = serde_wasm_bindgen::from_value(request)
+    let id = js_sys::Reflect::get(&request, &"id".into())
+        .ok()
+        .and_then(|id| id.as_f64())
+        .unwrap_or(0.0) as u32;
+    let turn: ComputerTurn = serde_wasm_bindgen::from_value(request)
         .map_err(|e| JsValue::from(js_sys::Error::new(&format!("a bad request: {e}"))))?;
-    let d = decide(&request.turn).map_err(|e| JsValue::from(js_sys::Error::new(&e)))?;
+    let d = decide(&turn).map_err(|e| JsValue::from(js_sys::Error::new(&e)))?;
     to_js(&Reply {
-        id: request.id,
+        id,
         uci: Some(d.uci),
         nodes: d.nodes as f64,
         depth: f64::from(d.depth),
@@ -319,10 +323,7 @@ impl ComputerClient {
         }
         let id = self.next_id;
         self.next_id += 1;
-        let request = to_js(&Request {
-            id,
-            turn: turn.clone(),
-        })?;
+        let request = request(id, turn)?;
         self.worker
             .as_ref()
             .map_or(Ok(()), |w| w.post_message(&request))?;

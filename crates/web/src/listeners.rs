@@ -58,7 +58,9 @@ impl Listeners {
         capture: bool,
         mut f: impl FnMut(E) + 'static,
     ) -> Result<(), JsValue> {
-        let closure = Closure::<dyn FnMut(Event)>::new(move |e: Event| f(e.unchecked_into()));
+        // Boxed before wrapping: one glue shim serves every listener, whatever its closure.
+        let handler: Box<dyn FnMut(Event)> = Box::new(move |e: Event| f(e.unchecked_into()));
+        let closure = Closure::wrap(handler);
         target.add_event_listener_with_callback_and_bool(
             kind,
             closure.as_ref().unchecked_ref(),

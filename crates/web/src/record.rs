@@ -5,7 +5,8 @@
 //! is a diagram, which shows them anyway). A record of a Beirut game in progress cannot be
 //! refereed without them, so it opens as a diagram of the position everybody saw.
 
-use boomchess_rules::{Outcome, Pgn, PgnError, PgnResult, PgnTags, Reason, Reveal, Variant};
+use boomchess_pgn::{Pgn, PgnError, PgnResult, PgnTags, Reveal, ToPgn};
+use boomchess_rules::{Outcome, Reason, Variant};
 
 use crate::game::Game;
 use crate::spec::Mode;

@@ -4,11 +4,13 @@
 //! the PGN standard (tag pairs, movetext, comments, variations, results),
 //! never copied from the program's output.
 
+// The rules crate's test helpers, shared rather than copied.
+#[path = "../../rules/tests/common/mod.rs"]
 mod common;
 
+use boomchess_pgn::{Pgn, PgnError, PgnResult, PgnTags, Reveal, ToPgn, PGN_LINE_WIDTH};
 use boomchess_rules::{
-    Color, Game, MoveError, Options, Outcome, Pgn, PgnError, PgnResult, PgnTags, Phase, Reason,
-    Reveal, Variant, VariantPosition, PGN_LINE_WIDTH, SWITCH_MARK,
+    Color, Game, MoveError, Options, Outcome, Phase, Reason, Variant, VariantPosition, SWITCH_MARK,
 };
 use common::*;
 

@@ -1,10 +1,12 @@
-//! Game records in PGN (docs/rules.md §5c): [`Game::to_pgn`] writes one,
+#![deny(missing_docs)]
+//! Game records in PGN (docs/rules.md §5c): [`ToPgn::to_pgn`] writes one,
 //! [`Pgn::parse`] reads one back, [`Pgn::game`] replays it through the
 //! referee and [`Pgn::public_replay`] replays what everybody may see of a
 //! Beirut game whose carriers are still secret.
 //!
 //! ```
-//! use boomchess_rules::{Game, Options, Pgn, PgnTags, Reveal, Variant};
+//! use boomchess_rules::{Game, Options, Variant};
+//! use boomchess_pgn::{Pgn, PgnTags, Reveal, ToPgn};
 //!
 //! let mut game = Game::new(Variant::Stratomic, Options::default());
 //! game.play_san("e4").unwrap();
@@ -19,22 +21,16 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::fen::FenError;
-use crate::game::{Game, Phase};
-use crate::moves::{Move, MoveKind};
-use crate::outcome::{Outcome, Reason};
-use crate::piece::{Color, Role};
-use crate::san::SWITCH_MARK;
-use crate::square::Square;
-use crate::uci::MoveError;
-use crate::variant::{OptionError, Options, Variant};
-use crate::variant_position::VariantPosition;
+use boomchess_rules::{
+    Color, FenError, Game, Move, MoveError, MoveKind, OptionError, Options, Outcome, Phase, Reason,
+    Role, Square, Variant, VariantPosition, SWITCH_MARK,
+};
 
-/// The longest movetext line [`Game::to_pgn`] writes, so that every line fits
+/// The longest movetext line [`ToPgn::to_pgn`] writes, so that every line fits
 /// in 80 columns.
 pub const PGN_LINE_WIDTH: usize = 79;
 
-/// Tags that [`Game::to_pgn`] writes from the game itself; the caller's
+/// Tags that [`ToPgn::to_pgn`] writes from the game itself; the caller's
 /// [`PgnTags::extra`] cannot replace them.
 const GAME_TAGS: [&str; 13] = [
     "Event",
@@ -91,7 +87,7 @@ impl Default for PgnTags {
     }
 }
 
-/// When [`Game::to_pgn`] writes the Beirut bomb carriers (the `Carriers` tag).
+/// When [`ToPgn::to_pgn`] writes the Beirut bomb carriers (the `Carriers` tag).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reveal {
     /// Only once the game is over, when every carrier is public (§1.8).
@@ -331,7 +327,15 @@ impl std::error::Error for PgnError {}
 
 // ----- Export ----------------------------------------------------------------------------
 
-impl Game {
+/// Writing a game's record: [`ToPgn::to_pgn`] and [`ToPgn::to_pgn_ended`].
+pub trait ToPgn {
+    /// The game's record; see [`ToPgn::to_pgn_ended`].
+    fn to_pgn(&self, tags: &PgnTags, reveal: Reveal) -> String;
+    /// The record of a game that may have ended off the board.
+    fn to_pgn_ended(&self, tags: &PgnTags, reveal: Reveal, ended: Option<Outcome>) -> String;
+}
+
+impl ToPgn for Game {
     /// The game's record in PGN (docs/rules.md §5c): the seven-tag roster
     /// from `tags` with the game's result, `Variant`, `Options` when any,
     /// `SetUp` and `FEN` when the game did not start from the variant's own
@@ -343,7 +347,8 @@ impl Game {
     /// game goes on).
     ///
     /// ```
-    /// use boomchess_rules::{Game, Options, PgnTags, Reveal, Variant};
+    /// use boomchess_rules::{Game, Options, Variant};
+    /// use boomchess_pgn::{PgnTags, Reveal, ToPgn};
     ///
     /// let mut game = Game::new(Variant::Beirut, Options::default());
     /// game.choose_carriers(&["g1"]).unwrap();
@@ -356,15 +361,15 @@ impl Game {
     /// let open = game.to_pgn(&tags, Reveal::Always);
     /// assert!(open.contains("[Carriers \"white g1; black h7\"]\n"));
     /// ```
-    pub fn to_pgn(&self, tags: &PgnTags, reveal: Reveal) -> String {
+    fn to_pgn(&self, tags: &PgnTags, reveal: Reveal) -> String {
         self.to_pgn_ended(tags, reveal, None)
     }
 
-    /// [`Game::to_pgn`] of a game that ended off the board, which the rules do not see: a
+    /// [`ToPgn::to_pgn`] of a game that ended off the board, which the rules do not see: a
     /// resignation, an agreed draw, a flag (`ended`, when it did). Its result is the record's,
     /// a `Termination` tag says `normal` or `time forfeit`, and the game counts as over for
     /// [`Reveal::WhenOver`].
-    pub fn to_pgn_ended(&self, tags: &PgnTags, reveal: Reveal, ended: Option<Outcome>) -> String {
+    fn to_pgn_ended(&self, tags: &PgnTags, reveal: Reveal, ended: Option<Outcome>) -> String {
         let variant = self.variant();
         let options = self.options();
         let start = *self.start_position();
@@ -625,7 +630,8 @@ impl Pgn {
     /// [`Pgn::game`] plays them.
     ///
     /// ```
-    /// use boomchess_rules::{Pgn, PgnResult, Variant};
+    /// use boomchess_rules::{Variant};
+    /// use boomchess_pgn::{Pgn, PgnResult};
     ///
     /// let record = Pgn::parse(r#"[Event "Club \"open\""]
     /// [Variant "beirut"]
@@ -772,7 +778,8 @@ impl Pgn {
     /// holding `/`. Its `*` marks, if any, are its carriers.
     ///
     /// ```
-    /// use boomchess_rules::{Options, Pgn, Phase, Variant};
+    /// use boomchess_rules::{Options, Phase, Variant};
+    /// use boomchess_pgn::{Pgn};
     ///
     /// let diagram = Pgn::import("4k2r/3N*4/8/8/8/8/8/7K w - - 0 1",
     ///     Variant::Beirut, Options::default()).unwrap();
@@ -904,7 +911,7 @@ impl Pgn {
     }
 
     /// The record's roster and further tags, for writing it again with
-    /// [`Game::to_pgn`] (the tags the game writes itself are left out).
+    /// [`ToPgn::to_pgn`] (the tags the game writes itself are left out).
     pub fn headers(&self) -> PgnTags {
         let get = |name: &str, unknown: &str| self.tag(name).unwrap_or(unknown).to_string();
         PgnTags {
@@ -995,7 +1002,7 @@ impl Pgn {
     /// with known carriers it shows them all.
     ///
     /// ```
-    /// use boomchess_rules::Pgn;
+    /// use boomchess_pgn::Pgn;
     ///
     /// let record = Pgn::parse("[Variant \"beirut\"]\n\n1. Nf3 e6 2. Ne5 Qf6 3. Boom@e5 *").unwrap();
     /// assert!(record.game().is_err());
