@@ -7,7 +7,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BEIRUT_CARRIERS, env, openGame, useBrowser } from './harness.mjs';
+import { BEIRUT_CARRIERS, clickSquare, differ, env, openGame, squarePixel, useBrowser } from './harness.mjs';
 
 useBrowser();
 
@@ -236,6 +236,58 @@ describe('board themes', () => {
     await page.evaluate(() => window.boomchess.ready);
     assert.equal(await game(page, () => window.boomchess.game.theme()), 'ice', 'remembered');
     await assert.rejects(game(page, () => window.boomchess.game.setTheme('neon')), /unknown theme/);
+    await page.close();
+  });
+});
+
+describe('premoves, arrows and marks', () => {
+  test('against the computer a move queued while it thinks is played on its reply', async () => {
+    const { page, errors } = await openGame();
+    await game(page, () => window.boomchess.game.newGame({ variant: 'stratomic', mode: 'ai', humanSide: 'white', level: 8 }));
+    const reply = game(page, () => window.boomchess.game.play('e3e5'));
+    assert.equal(await game(page, () => window.boomchess.game.thinking()), true);
+    // While it thinks: the d3 pawn, then d5.
+    const plain = await squarePixel(page, 'd5', 0.3, 0.3);
+    await clickSquare(page, 'd3');
+    assert.equal(await game(page, () => window.boomchess.selected()), 'd3');
+    await clickSquare(page, 'd5');
+    assert.deepEqual(await game(page, () => window.boomchess.game.premove()), ['d3', 'd5']);
+    assert.ok(differ(await squarePixel(page, 'd5', 0.3, 0.3), plain), 'the queued move is marked');
+    await reply;
+    await page.waitForFunction(() => window.boomchess.game.moves().length >= 3);
+    const moves = await game(page, () => window.boomchess.game.moves());
+    assert.equal(moves[2], 'd5', `the premove was played: ${moves}`);
+    assert.equal(await game(page, () => window.boomchess.game.premove()), null);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('the secondary button draws arrows and marks; a click wipes them', async () => {
+    const { page } = await openGame('?variant=stratomic');
+    const at = (sq) => game(page, (s) => window.boomchess.squareCenter(s), sq);
+    const e4 = await squarePixel(page, 'e4');
+    let p = await at('e2');
+    await page.mouse.move(p.x, p.y);
+    await page.mouse.down({ button: 'right' });
+    p = await at('e6');
+    await page.mouse.move(p.x, p.y);
+    await page.mouse.up({ button: 'right' });
+    p = await at('d5');
+    await page.mouse.click(p.x, p.y, { button: 'right' });
+    assert.deepEqual(await game(page, () => window.boomchess.game.drawings()), { arrows: [['e2', 'e6']], marks: ['d5'] });
+    const shaft = await squarePixel(page, 'e4');
+    assert.ok(shaft[1] > shaft[0] && differ(shaft, e4), `a green arrow over e4: ${e4} -> ${shaft}`);
+    // The same right-drag again takes the arrow away; a left click wipes the rest.
+    p = await at('e2');
+    await page.mouse.move(p.x, p.y);
+    await page.mouse.down({ button: 'right' });
+    p = await at('e6');
+    await page.mouse.move(p.x, p.y);
+    await page.mouse.up({ button: 'right' });
+    assert.deepEqual(await game(page, () => window.boomchess.game.drawings()), { arrows: [], marks: ['d5'] });
+    await clickSquare(page, 'a6');
+    assert.deepEqual(await game(page, () => window.boomchess.game.drawings()), { arrows: [], marks: [] });
+    assert.deepEqual(await squarePixel(page, 'e4'), e4);
     await page.close();
   });
 });

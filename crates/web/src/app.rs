@@ -575,7 +575,10 @@ impl App {
         };
         match result {
             Ok(()) => {
+                // A move the human queued meanwhile is played now (if still legal); the promises
+                // settle with the computer's reply either way.
                 let san = self.with_game(|g| g.san_moves().last().cloned().unwrap_or_default());
+                self.update(|g| g.play_premove());
                 for (resolve, _) in waiters {
                     resolve.call1(&JsValue::NULL, &JsValue::from_str(&san)).ok();
                 }

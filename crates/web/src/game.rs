@@ -28,6 +28,8 @@ pub enum ClickOutcome {
     CurtainLifted,
     /// Setup: a carrier mark was set or removed.
     Marked,
+    /// Against the computer, while it thinks: a move was queued (played on its reply).
+    Premoved,
 }
 
 /// A marked target of the selected piece.
@@ -102,6 +104,8 @@ pub struct Game {
     promotion: Option<Promotion>,
     /// How the game ended off the board, if it did: a resignation, an agreed draw, a flag.
     ended: Option<Outcome>,
+    /// Against the computer: a move queued while it thinks (from, to).
+    premove: Option<(Square, Square)>,
     /// The clocks, in a game on the clock, and the number of moves they have counted.
     clock: Option<Clock>,
     clock_moves: usize,
@@ -154,6 +158,7 @@ impl Game {
             selected: None,
             promotion: None,
             ended: None,
+            premove: None,
             clock: None,
             clock_moves: 0,
             secret: random_u64(),
@@ -371,6 +376,18 @@ impl Game {
             // A diagram previews the moves of both sides.
             _ if self.is_diagram() => self.diagram_moves(),
             Stage::Play(c) if self.computer() != Some(c) => self.shown.legal_moves(),
+            // While the computer thinks: the human's moves as if it were its turn, for premoves
+            // (moves only: a boom or a launch waits for the real turn).
+            Stage::Play(_) => self
+                .shown
+                .with_turn_passed()
+                .map(|p| {
+                    p.legal_moves()
+                        .into_iter()
+                        .filter(|m| !m.is_explosion())
+                        .collect()
+                })
+                .unwrap_or_default(),
             _ => Vec::new(),
         };
         // Browsing: the earlier position as this player may see it, and nothing to play.
@@ -866,9 +883,13 @@ impl Game {
         if self.lift_curtain() {
             return ClickOutcome::CurtainLifted;
         }
-        // Waiting for the computer, or browsing an earlier position (read-only).
-        if self.computer_to_move() || self.viewing.is_some() {
+        // Browsing an earlier position (read-only).
+        if self.viewing.is_some() {
             return ClickOutcome::Ignored;
+        }
+        // Waiting for the computer: a move can be queued (a premove), played on its reply.
+        if self.computer_to_move() {
+            return self.click_premove(sq);
         }
         if let Stage::Setup(_) = self.stage() {
             return if self.toggle_mark(sq) {
@@ -914,6 +935,72 @@ impl Game {
             ClickOutcome::Deselected
         } else {
             ClickOutcome::Ignored
+        }
+    }
+
+    /// A click while the computer thinks: on one of the human's pieces it selects it; on a square
+    /// it could go to, it queues that move; anywhere else (or on a queued move) it clears both.
+    fn click_premove(&mut self, sq: Square) -> ClickOutcome {
+        if self.premove.take().is_some() {
+            self.selected = None;
+            return ClickOutcome::Deselected;
+        }
+        if let Some(from) = self.selected {
+            if self.legal.iter().any(|m| m.from == from && m.to == sq) {
+                self.premove = Some((from, sq));
+                self.selected = None;
+                return ClickOutcome::Premoved;
+            }
+        }
+        let own = self.human().is_some_and(|human| {
+            self.piece_at(sq).is_some_and(|p| p.color == human) && self.selected != Some(sq)
+        });
+        if own {
+            self.selected = Some(sq);
+            ClickOutcome::Selected(sq)
+        } else if self.selected.take().is_some() {
+            ClickOutcome::Deselected
+        } else {
+            ClickOutcome::Ignored
+        }
+    }
+
+    /// The human's side against the computer.
+    fn human(&self) -> Option<Color> {
+        self.computer().map(|c| !c)
+    }
+
+    /// The move queued while the computer thought, if any: (from, to).
+    pub fn premove(&self) -> Option<(Square, Square)> {
+        self.premove
+    }
+
+    /// Plays the queued move once it is the human's turn, if it is legal then (a promotion
+    /// becomes a queen); drops it otherwise. Whether it was played.
+    pub fn play_premove(&mut self) -> bool {
+        if self.computer_to_move() {
+            return false;
+        }
+        let Some((from, to)) = self.premove.take() else {
+            return false;
+        };
+        let candidates: Vec<Move> = self
+            .legal
+            .iter()
+            .copied()
+            .filter(|m| m.from == from && m.to == to && !m.is_explosion())
+            .collect();
+        let chosen = candidates
+            .iter()
+            .copied()
+            .find(|m| matches!(m.promotion(), None | Some(Role::Queen)))
+            .or_else(|| candidates.first().copied());
+        match chosen {
+            Some(m) => self.play_move(m).is_ok(),
+            None => {
+                self.refresh();
+                false
+            }
         }
     }
 
@@ -1066,6 +1153,7 @@ impl Game {
     /// Takes back the last move (the seat passes back, behind the curtain in hot-seat Beirut).
     /// Against the computer: back to the human's previous turn (its reply and the human's move).
     pub fn undo(&mut self) -> bool {
+        self.premove = None;
         // Taking back a resignation or an agreed draw: the game goes on where it stood.
         if self.ended.take().is_some() {
             self.pass_device();

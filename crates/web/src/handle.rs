@@ -419,6 +419,17 @@ impl GameHandle {
             .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64)))
     }
 
+    /// The move queued while the computer thinks, `['e2', 'e4']`, or `null`.
+    pub fn premove(&self) -> Result<JsValue, JsValue> {
+        let app = self.app()?;
+        Ok(app.with_game(|g| {
+            g.premove().map_or(JsValue::NULL, |(from, to)| {
+                let board = g.board_size();
+                to_js(&[board.name(from), board.name(to)])
+            })
+        }))
+    }
+
     /// What the player drew with the secondary button: `{arrows: [['e2', 'e4']], marks:
     /// ['d5']}`.
     pub fn drawings(&self) -> Result<JsValue, JsValue> {

@@ -22,6 +22,8 @@ pub struct Theme {
     pub last_move: &'static str,
     /// Wash over the squares the last move blasted or took.
     pub removed: &'static str,
+    /// Wash over a move queued while the computer thinks (a premove).
+    pub premove: &'static str,
     /// Dots and rings on the selected piece's targets.
     pub target: &'static str,
     /// Markers of launch targets (Stratomic).
@@ -43,6 +45,7 @@ pub const THEME: Theme = Theme {
     selected: "rgba(255, 214, 10, 0.62)",
     last_move: "rgba(155, 199, 0, 0.42)",
     removed: "rgba(220, 70, 30, 0.30)",
+    premove: "rgba(30, 90, 200, 0.45)",
     target: "rgba(24, 40, 24, 0.38)",
     launch: "rgba(214, 40, 30, 0.55)",
     check: "rgba(230, 20, 20, 0.9)",
@@ -58,6 +61,7 @@ pub const ICE: Theme = Theme {
     selected: "rgba(20, 85, 30, 0.5)",
     last_move: "rgba(155, 199, 0, 0.41)",
     removed: "rgba(220, 70, 30, 0.30)",
+    premove: "rgba(190, 60, 160, 0.45)",
     target: "rgba(20, 30, 40, 0.36)",
     launch: "rgba(214, 40, 30, 0.6)",
     check: "rgba(230, 20, 20, 0.9)",
@@ -123,6 +127,11 @@ pub fn draw_board_with(
         // What it blasted, struck or took stays marked until the next move.
         for sq in game.last_move_removed() {
             wash(ctx, &layout.square_rect(sq), theme.removed);
+        }
+    }
+    if let Some((from, to)) = game.premove() {
+        for sq in [from, to] {
+            wash(ctx, &layout.square_rect(sq), theme.premove);
         }
     }
     if let Some(sq) = game.selected() {
