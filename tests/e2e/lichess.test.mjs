@@ -291,3 +291,70 @@ describe('premoves, arrows and marks', () => {
     await page.close();
   });
 });
+
+describe('analysis', () => {
+  test('the engine comments on diagrams, finished games and analysis boards, never on a game in play', async () => {
+    const { page, errors } = await openGame();
+    // A game in play: no comment (it would play for one side).
+    await game(page, () => window.boomchess.game.newGame({ variant: 'stratomic' }));
+    assert.equal(await page.isEnabled('#analysis'), false);
+    assert.equal(await game(page, () => window.boomchess.game.analyse(true)), false);
+    await page.waitForTimeout(300);
+    assert.equal(await game(page, () => window.boomchess.game.analysis()), null);
+    assert.equal(await page.isVisible('#eval-bar'), false);
+
+    // The rules book's diagram after 5...Qd4: the engine sees the boom that wins the queen.
+    await game(page, () =>
+      window.boomchess.game.newGame({
+        variant: 'beirut',
+        mode: 'diagram',
+        fen: 'r1b1kbnr/1pp2ppp/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6',
+      }),
+    );
+    // The switch asked for during the game is on: the diagram is commented at once.
+    assert.equal(await page.isEnabled('#analysis'), true);
+    assert.equal(await page.getAttribute('#analysis', 'aria-pressed'), 'true');
+    await page.waitForFunction(() => window.boomchess.game.analysis() !== null, null, { timeout: 20000 });
+    const found = await game(page, () => window.boomchess.game.analysis());
+    assert.equal(found.line[0], '@e5', JSON.stringify(found));
+    assert.ok(found.score > 300 || found.mate > 0, `White is better: ${JSON.stringify(found)}`);
+    assert.match(await page.textContent('#eval-bar'), /^\+|^#/);
+    assert.match(await page.textContent('#analysis-line'), /^6\. Boom@e5/);
+    // The button switches it off and on.
+    await page.click('#analysis');
+    assert.equal(await page.isVisible('#eval-bar'), false);
+    await page.click('#analysis');
+    assert.equal(await page.isVisible('#eval-bar'), true);
+
+    // An analysis board: either side moves, and the comment follows the position.
+    await game(page, () => window.boomchess.game.newGame({ variant: 'stratomic', mode: 'analysis' }));
+    await game(page, () => window.boomchess.game.play('e3e5'));
+    await game(page, () => window.boomchess.game.play('e8e6'));
+    assert.deepEqual(await game(page, () => window.boomchess.game.moves()), ['e5', 'e6']);
+    assert.equal(await page.isEnabled('#resign'), false, 'nobody resigns an analysis');
+    await page.waitForFunction(() => window.boomchess.game.analysis() !== null, null, { timeout: 20000 });
+    const after = await game(page, () => window.boomchess.game.analysis());
+    assert.match(after.fen, / w /, 'about the position shown, White to move');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('a finished game is analysed with every carrier known; browsing moves the comment', async () => {
+    const { page } = await openGame();
+    await game(page, (fen) => {
+      window.boomchess.game.newGame({ variant: 'beirut', fen });
+      window.boomchess.game.liftCurtain();
+    }, 'r1b1kbnr/1pp2ppp/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6');
+    await game(page, () => window.boomchess.game.play('b1c3'));
+    assert.equal(await game(page, () => window.boomchess.game.analyse(true)), false, 'not while it is played');
+    await game(page, () => window.boomchess.game.liftCurtain());
+    await game(page, () => window.boomchess.game.resign());
+    assert.equal(await page.isEnabled('#analysis'), true);
+    await page.waitForFunction(() => window.boomchess.game.analysis() !== null, null, { timeout: 20000 });
+    // Browsing back to the start: the comment is about that position (White's boom again).
+    await game(page, () => window.boomchess.game.browse(0));
+    await page.waitForFunction(() => window.boomchess.game.analysis()?.fen.startsWith('r1b1kbnr/1pp2ppp/p1p5/4N*3'), null, { timeout: 20000 });
+    assert.equal((await game(page, () => window.boomchess.game.analysis())).line[0], '@e5');
+    await page.close();
+  });
+});

@@ -96,6 +96,11 @@ struct State {
     ticker: Option<Ticker>,
     /// The computer's side: its worker and the request in flight.
     computer: ComputerClient,
+    /// The engine commenting on the position shown (a worker of its own), whether the player
+    /// asked for it, and its last comment: the position it is about and what it found.
+    analyst: ComputerClient,
+    analysing: bool,
+    analysis: Option<(String, Thought)>,
     /// `play()` promises waiting for the computer's reply: (resolve, reject).
     waiters: Vec<(js_sys::Function, js_sys::Function)>,
     /// The sound effects (the game page only; embedded boards are silent).
@@ -169,6 +174,9 @@ impl App {
                 frame: None,
                 ticker: None,
                 computer: ComputerClient::default(),
+                analyst: ComputerClient::default(),
+                analysing: false,
+                analysis: None,
                 waiters: Vec::new(),
                 sound: None,
                 theme: THEMES[0],
@@ -294,6 +302,7 @@ impl App {
                 }
             }
             st.computer.stop();
+            st.analyst.stop();
             if let (Some(ticker), Some(window)) = (st.ticker.take(), web_sys::window()) {
                 window.clear_interval_with_handle(ticker.id);
             }
@@ -500,6 +509,13 @@ impl App {
             flipped: st.layout.flipped,
         };
         st.panel.show(&st.game, &board, &st.canvas);
+        let found = st.game.analysis_turn().and_then(|turn| {
+            st.analysis
+                .as_ref()
+                .filter(|(fen, _)| *fen == turn.fen)
+                .map(|(_, thought)| thought)
+        });
+        st.panel.show_analysis(&st.game, st.analysing, found);
     }
 
     /// Whether the computer is thinking.
@@ -509,7 +525,7 @@ impl App {
 
     /// The computer's last move: time in the worker, nodes, depth.
     pub fn last_thought(&self) -> Option<Thought> {
-        self.state.borrow().computer.last_thought
+        self.state.borrow().computer.last_thought.clone()
     }
 
     /// Waits for the computer's reply: `resolve(san)` once it has moved (`reject(error)` if it
@@ -728,6 +744,84 @@ impl App {
             self.think();
         }
         self.keep_clock_ticking();
+        self.analyse();
+    }
+
+    /// Switches the engine's comments on or off; whether it may comment now (see
+    /// [`Game::can_analyse`]).
+    pub fn set_analysing(&self, on: bool) -> bool {
+        self.state.borrow_mut().analysing = on;
+        if !on {
+            let mut st = self.state.borrow_mut();
+            st.analyst.stop();
+            st.analysis = None;
+        }
+        self.analyse();
+        self.redraw();
+        self.with_game(|g| g.can_analyse())
+    }
+
+    /// Whether the engine's comments are switched on.
+    pub fn analysing(&self) -> bool {
+        self.state.borrow().analysing
+    }
+
+    /// The engine's comment on the position shown, if it has one: (its position, what it found).
+    pub fn analysis(&self) -> Option<(String, Thought)> {
+        let st = self.state.borrow();
+        let turn = st.game.analysis_turn()?;
+        st.analysis
+            .as_ref()
+            .filter(|(fen, _)| *fen == turn.fen)
+            .cloned()
+    }
+
+    /// Asks the engine about the position shown when comments are on and it has not been
+    /// asked about it yet (a new position drops the request about the old one).
+    fn analyse(&self) {
+        let turn = {
+            let st = self.state.borrow();
+            if !st.analysing {
+                return;
+            }
+            match st.game.analysis_turn() {
+                Some(turn) => turn,
+                None => return,
+            }
+        };
+        let fen = turn.fen.clone();
+        {
+            let st = self.state.borrow();
+            let known = st.analysis.as_ref().is_some_and(|(f, _)| *f == fen);
+            if known || st.analyst.asked_about(&fen) {
+                return;
+            }
+        }
+        let on_reply = {
+            let weak = self.downgrade();
+            move |data: JsValue| {
+                if let Some(app) = weak.upgrade() {
+                    app.on_analysis(&data);
+                }
+            }
+        };
+        let asked = self.state.borrow_mut().analyst.ask(&turn, on_reply);
+        if let Err(err) = asked {
+            web_sys::console::error_1(&err);
+        }
+    }
+
+    /// The engine's comment arrived: kept for the position it is about, shown.
+    fn on_analysis(&self, data: &JsValue) {
+        let answer = {
+            let mut st = self.state.borrow_mut();
+            let fen = st.analyst.asked().map(str::to_owned);
+            st.analyst.answer(data).zip(fen)
+        };
+        if let Some((Answer::Move(_, thought), fen)) = answer {
+            self.state.borrow_mut().analysis = Some((fen, thought));
+            self.redraw();
+        }
     }
 
     /// Runs the ticker while a clock runs (ten times a second: the display, and the flag) and
@@ -985,6 +1079,7 @@ impl App {
     fn browsed(&self, step: impl FnOnce(&mut Game) -> bool) -> bool {
         let changed = step(&mut self.state.borrow_mut().game);
         if changed {
+            self.analyse();
             {
                 let mut st = self.state.borrow_mut();
                 st.explosion = None;

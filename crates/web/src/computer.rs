@@ -129,6 +129,12 @@ pub struct Decision {
     pub nodes: u64,
     /// Depth reached.
     pub depth: u32,
+    /// Its score in centipawns for the side to move.
+    pub score: i32,
+    /// Moves to mate (positive: the side to move mates), if the search found one.
+    pub mate: Option<i32>,
+    /// The expected line, in coordinate text, starting with the move.
+    pub pv: Vec<String>,
 }
 
 /// Decides the computer's move from its own view of the game (runs in the worker; also usable
@@ -147,10 +153,22 @@ pub fn decide(turn: &ComputerTurn) -> Result<Decision, String> {
     let stop = AtomicBool::new(false);
     let thought = ENGINE.with_borrow_mut(|e| e.think(&view, &history, &settings, &stop, &now_ms));
     let best = thought.best.ok_or("the computer has no move")?;
+    let mut line = view;
+    let pv = thought
+        .pv
+        .iter()
+        .map_while(|&m| {
+            let text = line.move_to_uci(m);
+            line.play(m).ok().map(|()| text)
+        })
+        .collect();
     Ok(Decision {
         uci: view.move_to_uci(best),
         nodes: thought.nodes,
         depth: thought.depth,
+        score: thought.score,
+        mate: thought.mate_in(),
+        pv,
     })
 }
 
@@ -173,6 +191,12 @@ struct Reply {
     depth: f64,
     #[serde(default)]
     ms: f64,
+    #[serde(default)]
+    score: i32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    mate: Option<i32>,
+    #[serde(default)]
+    pv: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     error: Option<String>,
 }
@@ -200,6 +224,9 @@ pub fn computer_move(request: JsValue) -> Result<JsValue, JsValue> {
         uci: Some(d.uci),
         nodes: d.nodes as f64,
         depth: f64::from(d.depth),
+        score: d.score,
+        mate: d.mate,
+        pv: d.pv,
         ..Reply::default()
     })
 }
@@ -222,7 +249,9 @@ self.onmessage = (event) => {{
     const t0 = performance.now();
     try {{
       const r = m.computerMove(d);
-      self.postMessage({{ id: d.id, move: r.move, nodes: r.nodes, depth: r.depth, ms: performance.now() - t0 }});
+      r.id = d.id;
+      r.ms = performance.now() - t0;
+      self.postMessage(r);
     }} catch (e) {{
       self.postMessage({{ id: d.id, error: String(e && e.message || e) }});
     }}
@@ -232,8 +261,9 @@ self.onmessage = (event) => {{
     )
 }
 
-/// What the computer did with its last move: milliseconds in the worker, nodes, depth.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// What the computer found: milliseconds in the worker, nodes, depth, and for an analysis the
+/// score and the line.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Thought {
     /// Time in the worker.
     pub ms: f64,
@@ -241,6 +271,12 @@ pub struct Thought {
     pub nodes: f64,
     /// Depth reached.
     pub depth: f64,
+    /// The score in centipawns for the side to move.
+    pub score: i32,
+    /// Moves to mate (positive: the side to move mates), if found.
+    pub mate: Option<i32>,
+    /// The expected line in coordinate text.
+    pub pv: Vec<String>,
 }
 
 /// What a reply of the worker means for the game.
@@ -262,8 +298,9 @@ type Handlers = (
 pub struct ComputerClient {
     worker: Option<Worker>,
     handlers: Option<Handlers>,
-    /// The request being thought about.
+    /// The request being thought about, and the position it is about.
     pending: Option<u32>,
+    pending_fen: Option<String>,
     next_id: u32,
     /// The computer's last move.
     pub last_thought: Option<Thought>,
@@ -275,6 +312,7 @@ impl Default for ComputerClient {
             worker: None,
             handlers: None,
             pending: None,
+            pending_fen: None,
             next_id: 1,
             last_thought: None,
         }
@@ -290,6 +328,17 @@ impl ComputerClient {
     /// Forgets the request in flight: its reply will be ignored.
     pub fn cancel(&mut self) {
         self.pending = None;
+        self.pending_fen = None;
+    }
+
+    /// The position of the request in flight, if any.
+    pub fn asked(&self) -> Option<&str> {
+        self.pending.and(self.pending_fen.as_deref())
+    }
+
+    /// Whether the request in flight is about `fen`.
+    pub fn asked_about(&self, fen: &str) -> bool {
+        self.asked() == Some(fen)
     }
 
     /// Asks for the computer's move, starting the worker first if need be; `on_reply` gets
@@ -328,6 +377,7 @@ impl ComputerClient {
             .as_ref()
             .map_or(Ok(()), |w| w.post_message(&request))?;
         self.pending = Some(id);
+        self.pending_fen = Some(turn.fen.clone());
         Ok(())
     }
 
@@ -349,8 +399,11 @@ impl ComputerClient {
                     ms: reply.ms,
                     nodes: reply.nodes,
                     depth: reply.depth,
+                    score: reply.score,
+                    mate: reply.mate,
+                    pv: reply.pv,
                 };
-                self.last_thought = Some(thought);
+                self.last_thought = Some(thought.clone());
                 Answer::Move(uci, thought)
             }
             (None, error) => Answer::Failed(error.unwrap_or_else(|| "the computer failed".into())),

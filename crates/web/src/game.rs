@@ -663,13 +663,45 @@ impl Game {
         self.shown.move_to_uci(m)
     }
 
+    /// Whether the engine may comment on the position shown: once the game is over, in a
+    /// diagram and on an analysis board; never while a game is being played (it would play for
+    /// one side), nor before the carriers are chosen.
+    pub fn can_analyse(&self) -> bool {
+        (self.is_over() || self.is_diagram() || self.mode == Mode::Analysis)
+            && !self.carriers_pending()
+    }
+
+    /// What the engine is asked when it comments on the position shown ([`Game::can_analyse`]):
+    /// that position with everything the viewer sees, which is everything (a finished game shows
+    /// every carrier, and so do diagrams and analysis boards).
+    pub fn analysis_turn(&self) -> Option<ComputerTurn> {
+        if !self.can_analyse() {
+            return None;
+        }
+        let board = self.board();
+        if board.outcome().is_some() {
+            return None;
+        }
+        Some(ComputerTurn {
+            variant: self.variant(),
+            options: self.options(),
+            fen: board.fen(),
+            history: Vec::new(),
+            level: 8,
+            seed: 1,
+            enemy_carriers: 0,
+        })
+    }
+
     /// The side that may resign or offer a draw now: the player at the board in hot-seat (the
     /// side to move), the human against the computer; `None` in a diagram, during the carrier
     /// choice or once the game is over.
     pub fn player(&self) -> Option<Color> {
         match (self.stage(), self.computer()) {
             (Stage::Play(_) | Stage::Curtain(_), Some(computer)) => Some(!computer),
-            (Stage::Play(turn), None) if !self.is_diagram() => Some(turn),
+            (Stage::Play(turn), None) if !self.is_diagram() && self.mode != Mode::Analysis => {
+                Some(turn)
+            }
             _ => None,
         }
     }

@@ -123,6 +123,16 @@ struct Point {
     y: f64,
 }
 
+/// `analysis()`.
+#[derive(Serialize)]
+struct AnalysisView {
+    fen: String,
+    score: i32,
+    mate: Option<i32>,
+    depth: f64,
+    line: Vec<String>,
+}
+
 /// `drawings()`.
 #[derive(Serialize)]
 struct DrawingsView {
@@ -417,6 +427,37 @@ impl GameHandle {
             .app()?
             .with_game(|g| g.viewing())
             .map_or(JsValue::NULL, |n| JsValue::from_f64(n as f64)))
+    }
+
+    /// Switches the engine's comments on the position shown on or off (they show once the game
+    /// is over, in diagrams and on analysis boards); whether it may comment now.
+    pub fn analyse(&self, on: bool) -> Result<bool, JsValue> {
+        Ok(self.app()?.set_analysing(on))
+    }
+
+    /// The engine's comment on the position shown: `{fen, score, mate, depth, line}` (`score`
+    /// in centipawns from White's side, `mate` in moves (negative: Black mates) or `null`,
+    /// `line` the coordinate texts of its best line), or `null` while it thinks or when off.
+    pub fn analysis(&self) -> Result<JsValue, JsValue> {
+        let app = self.app()?;
+        let found = app.analysis();
+        // Scores come for the side to move of the position analysed; the API gives White's.
+        let white = found.as_ref().map_or(true, |(fen, _)| {
+            app.with_game(|g| {
+                boomchess_rules::VariantPosition::from_fen(g.variant(), g.options(), fen)
+                    .is_ok_and(|p| p.turn() == boomchess_rules::Color::White)
+            })
+        });
+        Ok(found.map_or(JsValue::NULL, |(fen, thought)| {
+            let sign = if white { 1 } else { -1 };
+            to_js(&AnalysisView {
+                score: thought.score * sign,
+                mate: thought.mate.map(|n| n * sign),
+                depth: thought.depth,
+                line: thought.pv.clone(),
+                fen,
+            })
+        }))
     }
 
     /// The move queued while the computer thinks, `['e2', 'e4']`, or `null`.

@@ -63,6 +63,12 @@ pub struct Panel {
     pub draw: Option<HtmlElement>,
     /// The material beside the board: what each side is up ([`Game::material`]).
     pub material: Option<HtmlElement>,
+    /// Switches the engine's comments (enabled where it may comment: [`Game::can_analyse`]).
+    pub analysis: Option<HtmlElement>,
+    /// The evaluation bar: its `--white` CSS variable is White's share, its text the score.
+    pub eval_bar: Option<HtmlElement>,
+    /// The engine's best line, in SAN.
+    pub analysis_line: Option<HtmlElement>,
     /// White's clock (in a game on the clock).
     pub clock_white: Option<HtmlElement>,
     /// Black's clock.
@@ -74,7 +80,7 @@ pub struct Panel {
 
 impl Panel {
     /// The names of the elements, as the game page's ids.
-    pub const NAMES: [&'static str; 22] = [
+    pub const NAMES: [&'static str; 25] = [
         "status",
         "moves",
         "undo",
@@ -97,6 +103,9 @@ impl Panel {
         "material",
         "clock-white",
         "clock-black",
+        "analysis",
+        "eval-bar",
+        "analysis-line",
     ];
 
     /// The panel of the elements `element(name)` finds for the [`Panel::NAMES`].
@@ -122,6 +131,9 @@ impl Panel {
             resign: element("resign"),
             draw: element("draw"),
             material: element("material"),
+            analysis: element("analysis"),
+            eval_bar: element("eval-bar"),
+            analysis_line: element("analysis-line"),
             clock_white: element("clock-white"),
             clock_black: element("clock-black"),
             a11y: A11y::default(),
@@ -135,6 +147,45 @@ impl Panel {
                 .get_element_by_id(id)
                 .and_then(|e| e.dyn_into::<HtmlElement>().ok())
         })
+    }
+
+    /// Shows the engine's comment on the position shown: the bar (White's share of the
+    /// evaluation, the score as text) and the best line in SAN, or that it is thinking; hidden
+    /// when comments are off or not allowed now.
+    pub fn show_analysis(&self, game: &Game, on: bool, found: Option<&crate::computer::Thought>) {
+        let allowed = game.can_analyse();
+        if let Some(button) = &self.analysis {
+            enable(&self.analysis, allowed);
+            button
+                .set_attribute("aria-pressed", if on { "true" } else { "false" })
+                .ok();
+        }
+        let shown = on && allowed;
+        reveal(&self.eval_bar, shown);
+        reveal(&self.analysis_line, shown);
+        if !shown {
+            return;
+        }
+        let (share, score, line) = match (found, game.analysis_turn()) {
+            (Some(thought), Some(turn)) => analysis_words(game, &turn.fen, thought),
+            (None, Some(_)) => (50.0, "…".to_owned(), "The engine is thinking…".to_owned()),
+            (_, None) => (50.0, "–".to_owned(), "No moves to look at here.".to_owned()),
+        };
+        if let Some(bar) = &self.eval_bar {
+            bar.style()
+                .set_property("--white", &format!("{share:.1}%"))
+                .ok();
+            if bar.text_content().as_deref() != Some(score.as_str()) {
+                bar.set_text_content(Some(&score));
+            }
+            bar.set_attribute("aria-label", &format!("Evaluation {score}"))
+                .ok();
+        }
+        if let Some(element) = &self.analysis_line {
+            if element.text_content().as_deref() != Some(line.as_str()) {
+                element.set_text_content(Some(&line));
+            }
+        }
     }
 
     /// Shows the clocks as they stand at `now` (hidden in a game without clocks): the time left,
@@ -628,6 +679,55 @@ fn update_panel(panel: &Panel, game: &Game, board: &BoardState) {
         &panel.confirm,
         game.marks().len() == usize::from(game.carriers_to_choose()),
     );
+}
+
+/// The engine's comment in words: White's share of the bar (0–100), the score from White's side
+/// (`+0.4`, `-2.1`, `#3` White mates in three, `#-2` Black does), and the line in SAN with move
+/// numbers and the depth.
+fn analysis_words(
+    game: &Game,
+    fen: &str,
+    thought: &crate::computer::Thought,
+) -> (f64, String, String) {
+    let Ok(mut position) =
+        boomchess_rules::VariantPosition::from_fen(game.variant(), game.options(), fen)
+    else {
+        return (50.0, "–".to_owned(), String::new());
+    };
+    let white = position.turn() == Color::White;
+    let sign = if white { 1 } else { -1 };
+    let (share, score) = match thought.mate {
+        Some(n) => {
+            let n = n * sign;
+            (if n > 0 { 100.0 } else { 0.0 }, format!("#{n}"))
+        }
+        None => {
+            let cp = f64::from(thought.score * sign);
+            // A smooth share: ±4 pawns fill about nine tenths of the bar.
+            let share = 50.0 + 50.0 * (2.0 / (1.0 + (-0.004 * cp).exp()) - 1.0);
+            (share, format!("{:+.1}", cp / 100.0))
+        }
+    };
+    let mut words = Vec::new();
+    let mut number = position.fullmoves();
+    if position.turn() == Color::Black {
+        words.push(format!("{number}…"));
+    }
+    for uci in &thought.pv {
+        let Ok(m) = position.parse_uci(uci) else {
+            break;
+        };
+        if position.turn() == Color::White {
+            words.push(format!("{number}."));
+        }
+        words.push(position.move_to_san(m));
+        if position.turn() == Color::Black {
+            number += 1;
+        }
+        position.play_unchecked(m);
+    }
+    let line = format!("{} (depth {})", words.join(" "), thought.depth);
+    (share, score, line)
 }
 
 /// The material line: each side's surplus pieces as chess figures (letters for the missile and

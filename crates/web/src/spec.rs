@@ -25,6 +25,8 @@ pub enum Mode {
     },
     /// A position to look at: every carrier shown, clicks preview moves, nothing is played.
     Diagram,
+    /// A free analysis board: either side moves, nothing is hidden, the engine may comment.
+    Analysis,
 }
 
 impl Mode {
@@ -34,6 +36,7 @@ impl Mode {
             Mode::HotSeat => "hotseat",
             Mode::Computer { .. } => "ai",
             Mode::Diagram => "diagram",
+            Mode::Analysis => "analysis",
         }
     }
 
@@ -227,6 +230,7 @@ impl SpecText {
         let mode = match trimmed(&self.mode).as_deref() {
             None | Some("hotseat") => Mode::HotSeat,
             Some("diagram") => Mode::Diagram,
+            Some("analysis") => Mode::Analysis,
             Some("ai") => {
                 let human = match side.as_deref() {
                     None => Color::White,
@@ -256,7 +260,7 @@ impl SpecText {
             Some(other) => {
                 return Err(SpecError::new(
                     Field::Mode,
-                    format!("unknown mode {other:?} (expected hotseat, ai or diagram)"),
+                    format!("unknown mode {other:?} (expected hotseat, ai, diagram or analysis)"),
                 ))
             }
         };
