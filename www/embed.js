@@ -9,7 +9,7 @@
 import init, { mountBoard } from './boomchess-web.js';
 
 /** The `data-` attributes read from a board's element (beside `data-boomchess`, the variant). */
-const ATTRIBUTES = ['options', 'fen', 'moves', 'mode', 'side', 'level', 'size', 'orientation', 'select'];
+const ATTRIBUTES = ['options', 'fen', 'moves', 'mode', 'side', 'level', 'size', 'orientation', 'select', 'theme'];
 
 const STYLE = `
 .boomchess-embed { display: inline-flex; flex-wrap: wrap; gap: 12px; align-items: flex-start;
@@ -43,6 +43,12 @@ const STYLE = `
   background: #f6f8fa; color: inherit; cursor: pointer; }
 .boomchess-embed button:disabled { opacity: 0.5; cursor: default; }
 .boomchess-embed .boomchess-boom { background: #cf222e; border-color: #a40e26; color: #fff; font-weight: 700; }
+.boomchess-embed .boomchess-analysis { display: flex; gap: 6px; align-items: center; }
+.boomchess-embed .boomchess-analyse[aria-pressed='true'] { background: #2f6b2a; color: #fff; }
+.boomchess-embed .boomchess-eval { --white: 50%; flex: 1; margin: 0; padding: 2px 6px; border-radius: 4px;
+  border: 1px solid #8c959f; background: linear-gradient(to right, #f6f8fa var(--white), #2b2824 var(--white));
+  color: #cf222e; font-weight: 700; text-align: center; font-variant-numeric: tabular-nums; }
+.boomchess-embed .boomchess-line { margin: 0; font-size: 13px; overflow-wrap: anywhere; }
 .boomchess-error { display: inline-block; margin: 0; padding: 8px 12px; border: 1px solid #cf222e;
   border-radius: 4px; background: #ffebe9; color: #82071e; font: 14px/1.4 system-ui, sans-serif; }
 `;

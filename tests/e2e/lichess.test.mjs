@@ -358,3 +358,46 @@ describe('analysis', () => {
     await page.close();
   });
 });
+
+describe('on embedded boards', () => {
+  test('an embedded diagram takes data-theme and has the engine comment on a click', async () => {
+    const page = await env.browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await page.goto(`${env.server.url}embed-example.html`);
+    const result = await page.evaluate(async (url) => {
+      const embed = await import(url);
+      await embed.ready;
+      const el = document.createElement('div');
+      document.body.prepend(el);
+      const game = await embed.mount(el, {
+        variant: 'beirut',
+        mode: 'diagram',
+        theme: 'ice',
+        fen: 'r1b1kbnr/1pp2ppp/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6',
+      });
+      el.querySelector('.boomchess-analyse').click();
+      const deadline = Date.now() + 20000;
+      while (game.analysis() === null && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      let refused = null;
+      try {
+        await embed.mount(document.createElement('div'), { variant: 'beirut', theme: 'neon' });
+      } catch (e) {
+        refused = e.message;
+      }
+      return {
+        theme: game.theme(),
+        first: game.analysis()?.line[0],
+        bar: el.querySelector('.boomchess-eval').textContent,
+        line: el.querySelector('.boomchess-line').textContent,
+        refused,
+      };
+    }, `${env.server.url}embed.js`);
+    assert.equal(result.theme, 'ice');
+    assert.equal(result.first, '@e5');
+    assert.match(result.bar, /^\+/);
+    assert.match(result.line, /^6\. Boom@e5/);
+    assert.match(result.refused, /data-theme: "neon"/);
+    await page.close();
+  });
+});

@@ -324,7 +324,7 @@ impl App {
     pub fn set_panel(&self, panel: Panel) -> Result<(), JsValue> {
         let mut listeners = Listeners::default();
         type Action = fn(&App);
-        let buttons: [(&Option<web_sys::HtmlElement>, Action); 10] = [
+        let buttons: [(&Option<web_sys::HtmlElement>, Action); 11] = [
             (&panel.undo, |a| {
                 a.update(|g| g.undo());
             }),
@@ -352,6 +352,9 @@ impl App {
             }),
             (&panel.viewing_live, |a| {
                 a.browse(None);
+            }),
+            (&panel.analysis, |a| {
+                a.set_analysing(!a.analysing());
             }),
         ];
         for (button, action) in buttons {

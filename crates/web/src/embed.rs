@@ -17,6 +17,7 @@ use crate::app::App;
 use crate::game::Game;
 use crate::handle::{check_keys, js_error, text_field, GameHandle};
 use crate::panel::Panel;
+use crate::render::THEMES;
 use crate::spec::{Mode, SpecText, ATTRIBUTE_NAMES};
 
 /// Board size in CSS pixels when none is given.
@@ -25,7 +26,7 @@ pub const DEFAULT_SIZE: u32 = 360;
 pub const SIZES: std::ops::RangeInclusive<u32> = 160..=1200;
 
 /// The option names of `mount(element, options)`, each the name of a `data-` attribute.
-const KEYS: [&str; 10] = [
+const KEYS: [&str; 11] = [
     "variant",
     "options",
     "fen",
@@ -36,6 +37,7 @@ const KEYS: [&str; 10] = [
     "size",
     "orientation",
     "select",
+    "theme",
 ];
 
 /// What to mount, from the element's `data-` attributes or `mount()`'s options (text as in the
@@ -64,6 +66,8 @@ pub struct Spec {
     pub orientation: Option<String>,
     /// `diagram`: a square whose piece is selected from the start (its moves and blast shown).
     pub select: Option<String>,
+    /// The board's colours: `wood` (default) or `ice`.
+    pub theme: Option<String>,
 }
 
 impl Spec {
@@ -96,6 +100,7 @@ impl Spec {
             size: text("size")?,
             orientation: text("orientation")?,
             select: text("select")?,
+            theme: text("theme")?,
         })
     }
 
@@ -125,6 +130,8 @@ pub struct Board {
     pub flipped: bool,
     /// The square selected from the start (diagrams).
     pub select: Option<Square>,
+    /// The board's colours.
+    pub theme: &'static str,
 }
 
 /// Checks a spec and builds its game (moves replayed); the error is one sentence naming the
@@ -178,11 +185,20 @@ pub fn board(spec: &Spec) -> Result<Board, String> {
             Some(square)
         }
     };
+    let theme = match spec.theme.as_deref().map(str::trim) {
+        None => THEMES[0].0,
+        Some(name) => THEMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(n, _)| *n)
+            .ok_or_else(|| format!("data-theme: {name:?} is not wood or ice"))?,
+    };
     Ok(Board {
         game,
         size,
         flipped,
         select,
+        theme,
     })
 }
 
@@ -299,6 +315,25 @@ pub fn mount_board(element: Element, options: JsValue) -> Result<GameHandle, JsV
     flip.set_attribute("aria-label", "Flip board")?;
     nav.append_child(&flip)?;
     side.append_child(&nav)?;
+    // Where the engine may comment (a diagram, an analysis board): its switch, bar and line.
+    let commented = matches!(board.game.mode(), Mode::Diagram | Mode::Analysis);
+    let (analysis, eval_bar, analysis_line) = if commented {
+        let row = create(&document, "div", "boomchess-analysis")?;
+        let toggle = button(&document, "boomchess-analyse", "Analysis")?;
+        toggle.set_attribute("aria-pressed", "false")?;
+        let bar = create(&document, "p", "boomchess-eval")?;
+        bar.set_attribute("role", "meter")?;
+        bar.set_hidden(true);
+        row.append_child(&toggle)?;
+        row.append_child(&bar)?;
+        side.append_child(&row)?;
+        let line = create(&document, "p", "boomchess-line")?;
+        line.set_hidden(true);
+        side.append_child(&line)?;
+        (Some(toggle), Some(bar), Some(line))
+    } else {
+        (None, None, None)
+    };
     root.append_child(&side)?;
 
     // The board is laid out before the App measures it.
@@ -322,6 +357,9 @@ pub fn mount_board(element: Element, options: JsValue) -> Result<GameHandle, JsV
         viewing_text: Some(viewing_text),
         viewing_live: Some(viewing_live),
         announcer: Some(announcer),
+        analysis,
+        eval_bar,
+        analysis_line,
         ..Panel::default()
     };
     let quiet = panel.clone();
@@ -333,6 +371,7 @@ pub fn mount_board(element: Element, options: JsValue) -> Result<GameHandle, JsV
     if let Some(square) = board.select {
         app.click(square);
     }
+    app.set_theme(board.theme).map_err(|e| js_error(&e))?;
     // A board that appears is not announced: only what happens on it from now on.
     quiet.hush();
     app.redraw();

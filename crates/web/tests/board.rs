@@ -708,3 +708,36 @@ fn a_captured_carrier_explodes_under_dead_mans_switch() {
 
 /// A knight on e3 that can take Black's carrier on d5.
 const DMS_FEN: &str = "4k3/8/8/3p*4/8/4N3/8/4K3 w - - 0 1";
+
+#[wasm_bindgen_test]
+fn coordinates_on_a_small_ten_by_ten_board_are_large_enough_to_read() {
+    // An embedded board's default size: 360 CSS pixels for ten files, 36 a square.
+    let app = App::mount(canvas(360), Variant::Stratomic).expect("board mounts");
+    let layout = app.layout();
+    let a1 = layout.board.parse("a1").unwrap();
+    let r = layout.square_rect(a1);
+    // The rank number "1" stands in a1's top left corner, in the light squares' colour (a1 is
+    // dark). Its height in device pixels: the rows of that corner holding its colour.
+    let label = hex(THEME.light);
+    let data = context(&app)
+        .get_image_data(r.x, r.y, (r.w / 2.0).ceil(), (r.h / 2.0).ceil())
+        .unwrap();
+    let (w, h) = (data.width() as usize, data.height() as usize);
+    let pixels = data.data();
+    let rows = (0..h)
+        .filter(|&y| {
+            (0..w).any(|x| {
+                let i = (y * w + x) * 4;
+                near(
+                    [pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3]],
+                    label,
+                )
+            })
+        })
+        .count();
+    let ratio = web_sys::window().unwrap().device_pixel_ratio();
+    assert!(
+        rows as f64 >= 6.0 * ratio,
+        "the rank number is {rows} device pixels tall on a 36 px square"
+    );
+}
