@@ -604,9 +604,13 @@ impl App {
             }
             Err(e) => {
                 web_sys::console::error_1(&JsValue::from_str(&format!("computer: {e}")));
+                let words = format!("The computer failed: {e}");
+                // The status line is not a live region: a screen reader hears it from the
+                // announcer, told at this redraw.
+                self.state.borrow().panel.announce(&words);
                 self.redraw();
                 if let Some(status) = &self.state.borrow().panel.status {
-                    status.set_text_content(Some(&format!("The computer failed: {e}")));
+                    status.set_text_content(Some(&words));
                 }
                 let error: JsValue = js_sys::Error::new(&e).into();
                 for (_, reject) in waiters {

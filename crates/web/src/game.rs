@@ -960,6 +960,11 @@ impl Game {
         let own = self
             .piece_at(sq)
             .is_some_and(|p| p.color == self.turn() && !self.is_over());
+        self.select_or_drop(sq, own)
+    }
+
+    /// Selects `sq` when it holds a piece of the player's (`own`), else drops the selection.
+    fn select_or_drop(&mut self, sq: Square, own: bool) -> ClickOutcome {
         if own {
             self.selected = Some(sq);
             ClickOutcome::Selected(sq)
@@ -987,14 +992,7 @@ impl Game {
         let own = self.human().is_some_and(|human| {
             self.piece_at(sq).is_some_and(|p| p.color == human) && self.selected != Some(sq)
         });
-        if own {
-            self.selected = Some(sq);
-            ClickOutcome::Selected(sq)
-        } else if self.selected.take().is_some() {
-            ClickOutcome::Deselected
-        } else {
-            ClickOutcome::Ignored
-        }
+        self.select_or_drop(sq, own)
     }
 
     /// The human's side against the computer.

@@ -452,11 +452,21 @@ fn beirut_against_the_computer_keeps_each_side_to_its_own_view() {
         0,
         "no moves offered on the computer's turn"
     );
+    // While the computer is to move a click can only queue a premove: nothing is played.
+    assert_eq!(game.click(sq("d2")), ClickOutcome::Selected(sq("d2")));
+    assert_eq!(game.click(sq("d4")), ClickOutcome::Premoved);
     assert_eq!(
-        game.click(sq("d2")),
-        ClickOutcome::Ignored,
-        "board input ignored while the computer is to move"
+        game.san_moves().len(),
+        1,
+        "nothing played on the computer's turn"
     );
+    assert_eq!(game.premove(), Some((sq("d2"), sq("d4"))));
+    assert_eq!(
+        game.click(sq("a5")),
+        ClickOutcome::Deselected,
+        "a click drops it"
+    );
+    assert_eq!(game.premove(), None);
     let turn = game.computer_turn().expect("the computer's turn");
     // Its carrier is any of its men (chosen at random per game).
     assert!(
