@@ -1187,26 +1187,13 @@ fn curtain_drawn_now(game: &Game, exploding: bool) -> bool {
 
 /// The `detail` an event's listeners get: `{uci, san}`, `{squares}` or the status.
 fn event_detail(event: &GameEvent) -> JsValue {
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    let value = match event {
-        GameEvent::Move { uci, san } => {
-            serde::Serialize::serialize(&MoveDetail { uci, san }, &serializer)
-        }
-        GameEvent::Explosion { squares } => {
-            serde::Serialize::serialize(&ExplosionDetail { squares }, &serializer)
-        }
-        GameEvent::Over(status) => serde::Serialize::serialize(status, &serializer),
-    };
-    value.unwrap_or(JsValue::NULL)
-}
-
-#[derive(serde::Serialize)]
-struct MoveDetail<'a> {
-    uci: &'a str,
-    san: &'a str,
-}
-
-#[derive(serde::Serialize)]
-struct ExplosionDetail<'a> {
-    squares: &'a [String],
+    use crate::handle::{object, status_js, strings};
+    match event {
+        GameEvent::Move { uci, san } => object(&[
+            ("uci", JsValue::from_str(uci)),
+            ("san", JsValue::from_str(san)),
+        ]),
+        GameEvent::Explosion { squares } => object(&[("squares", strings(squares))]),
+        GameEvent::Over(status) => status_js(status),
+    }
 }

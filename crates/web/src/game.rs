@@ -1262,7 +1262,7 @@ pub struct Material {
 }
 
 /// Where the game stands, as the JavaScript API reports it (`status()`, the `over` event).
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Status {
     /// `white` or `black`: the side to move (in setup, the side choosing).
     pub turn: &'static str,

@@ -8,7 +8,6 @@
 use std::cell::RefCell;
 
 use boomchess_rules::Variant;
-use serde::Serialize;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -116,59 +115,39 @@ fn square_names(arg: &JsValue) -> Result<Vec<String>, String> {
         .map_err(|_| "chooseCarriers takes an array of square names such as ['e2']".to_owned())
 }
 
-/// A point in client pixels, as handed to JavaScript.
-#[derive(Serialize)]
-struct Point {
-    x: f64,
-    y: f64,
+/// A plain JavaScript object of these fields: one function for every view the handle gives
+/// out (a serde implementation for each would cost code for each).
+pub fn object(fields: &[(&str, JsValue)]) -> JsValue {
+    let o = js_sys::Object::new();
+    for (key, value) in fields {
+        js_sys::Reflect::set(&o, &JsValue::from_str(key), value).ok();
+    }
+    o.into()
 }
 
-/// `analysis()`.
-#[derive(Serialize)]
-struct AnalysisView {
-    fen: String,
-    score: i32,
-    mate: Option<i32>,
-    depth: f64,
-    line: Vec<String>,
+/// A JavaScript array of strings.
+pub fn strings<S: AsRef<str>>(items: &[S]) -> JsValue {
+    items
+        .iter()
+        .map(|s| JsValue::from_str(s.as_ref()))
+        .collect::<js_sys::Array>()
+        .into()
 }
 
-/// `drawings()`.
-#[derive(Serialize)]
-struct DrawingsView {
-    arrows: Vec<[String; 2]>,
-    marks: Vec<String>,
+/// A string, or `null`.
+fn text_or_null(text: Option<&str>) -> JsValue {
+    text.map_or(JsValue::NULL, JsValue::from_str)
 }
 
-/// `clock()`.
-#[derive(Serialize)]
-struct ClockView {
-    control: String,
-    white: f64,
-    black: f64,
-    running: Option<&'static str>,
-}
-
-/// `material()`.
-#[derive(Serialize)]
-struct MaterialView {
-    white: Vec<&'static str>,
-    black: Vec<&'static str>,
-    balance: i32,
-}
-
-/// `lastThought()`: the computer's last move.
-#[derive(Serialize)]
-struct LastThought {
-    ms: f64,
-    nodes: f64,
-    depth: f64,
-}
-
-fn to_js<T: Serialize>(value: &T) -> JsValue {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .unwrap_or(JsValue::NULL)
+/// `status()` and the `over` event's detail.
+pub fn status_js(status: &crate::game::Status) -> JsValue {
+    object(&[
+        ("turn", status.turn.into()),
+        ("phase", status.phase.into()),
+        ("result", text_or_null(status.result)),
+        ("reason", text_or_null(status.reason)),
+        ("curtain", status.curtain.into()),
+    ])
 }
 
 /// The handle of one board: the game API for tests, scripts and the page's own controls.
@@ -309,21 +288,21 @@ impl GameHandle {
 
     /// `{turn, phase, result, reason, curtain}`.
     pub fn status(&self) -> Result<JsValue, JsValue> {
-        Ok(to_js(&self.app()?.with_game(|g| g.status())))
+        Ok(status_js(&self.app()?.with_game(|g| g.status())))
     }
 
     /// The material of the position shown: `{white, black, balance}`, each side's surplus
     /// pieces (role names, strongest first) and White's lead in pawns.
     pub fn material(&self) -> Result<JsValue, JsValue> {
         let material = self.app()?.with_game(|g| g.material());
-        let names = |roles: &[boomchess_rules::Role]| -> Vec<&'static str> {
-            roles.iter().map(|r| r.name()).collect()
+        let names = |roles: &[boomchess_rules::Role]| {
+            strings(&roles.iter().map(|r| r.name()).collect::<Vec<_>>())
         };
-        Ok(to_js(&MaterialView {
-            white: names(&material.white),
-            black: names(&material.black),
-            balance: material.balance,
-        }))
+        Ok(object(&[
+            ("white", names(&material.white)),
+            ("black", names(&material.black)),
+            ("balance", material.balance.into()),
+        ]))
     }
 
     /// The clocks of a game on the clock: `{control, white, black, running}` (milliseconds left,
@@ -332,12 +311,18 @@ impl GameHandle {
         let now = js_sys::Date::now();
         Ok(self.app()?.with_game(|g| {
             g.clock().map_or(JsValue::NULL, |c| {
-                to_js(&ClockView {
-                    control: c.control().text(),
-                    white: c.left(boomchess_rules::Color::White, now).round(),
-                    black: c.left(boomchess_rules::Color::Black, now).round(),
-                    running: c.running().map(|r| r.name()),
-                })
+                object(&[
+                    ("control", c.control().text().into()),
+                    (
+                        "white",
+                        c.left(boomchess_rules::Color::White, now).round().into(),
+                    ),
+                    (
+                        "black",
+                        c.left(boomchess_rules::Color::Black, now).round().into(),
+                    ),
+                    ("running", text_or_null(c.running().map(|r| r.name()))),
+                ])
             })
         }))
     }
@@ -377,7 +362,9 @@ impl GameHandle {
         Ok(name
             .as_string()
             .and_then(|n| app.square_center(&n))
-            .map_or(JsValue::NULL, |(x, y)| to_js(&Point { x, y })))
+            .map_or(JsValue::NULL, |(x, y)| {
+                object(&[("x", x.into()), ("y", y.into())])
+            }))
     }
 
     /// Calls `callback(detail)` on every `move` (`{uci, san}`), `explosion` (`{squares}`) or
@@ -398,11 +385,11 @@ impl GameHandle {
     #[wasm_bindgen(js_name = lastThought)]
     pub fn last_thought(&self) -> Result<JsValue, JsValue> {
         Ok(self.app()?.last_thought().map_or(JsValue::NULL, |t| {
-            to_js(&LastThought {
-                ms: t.ms,
-                nodes: t.nodes,
-                depth: t.depth,
-            })
+            object(&[
+                ("ms", t.ms.into()),
+                ("nodes", t.nodes.into()),
+                ("depth", t.depth.into()),
+            ])
         }))
     }
 
@@ -450,13 +437,16 @@ impl GameHandle {
         });
         Ok(found.map_or(JsValue::NULL, |(fen, thought)| {
             let sign = if white { 1 } else { -1 };
-            to_js(&AnalysisView {
-                score: thought.score * sign,
-                mate: thought.mate.map(|n| n * sign),
-                depth: thought.depth,
-                line: thought.pv.clone(),
-                fen,
-            })
+            object(&[
+                ("fen", fen.into()),
+                ("score", (thought.score * sign).into()),
+                (
+                    "mate",
+                    thought.mate.map_or(JsValue::NULL, |n| (n * sign).into()),
+                ),
+                ("depth", thought.depth.into()),
+                ("line", strings(&thought.pv)),
+            ])
         }))
     }
 
@@ -466,7 +456,7 @@ impl GameHandle {
         Ok(app.with_game(|g| {
             g.premove().map_or(JsValue::NULL, |(from, to)| {
                 let board = g.board_size();
-                to_js(&[board.name(from), board.name(to)])
+                strings(&[board.name(from), board.name(to)])
             })
         }))
     }
@@ -477,14 +467,16 @@ impl GameHandle {
         let app = self.app()?;
         let board = app.with_game(|g| g.board_size());
         let drawings = app.drawings();
-        Ok(to_js(&DrawingsView {
-            arrows: drawings
-                .arrows
-                .iter()
-                .map(|&(a, b)| [board.name(a), board.name(b)])
-                .collect(),
-            marks: drawings.marks.iter().map(|&s| board.name(s)).collect(),
-        }))
+        let arrows: js_sys::Array = drawings
+            .arrows
+            .iter()
+            .map(|&(a, b)| strings(&[board.name(a), board.name(b)]))
+            .collect();
+        let marks: Vec<String> = drawings.marks.iter().map(|&s| board.name(s)).collect();
+        Ok(object(&[
+            ("arrows", arrows.into()),
+            ("marks", strings(&marks)),
+        ]))
     }
 
     /// Draws the board in another theme: `wood` (the default) or `ice`.
