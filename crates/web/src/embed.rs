@@ -11,7 +11,7 @@
 use boomchess_rules::{Color, Square};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Document, Element, HtmlCanvasElement, HtmlElement};
+use web_sys::{Element, HtmlCanvasElement, HtmlElement};
 
 use crate::app::App;
 use crate::game::Game;
@@ -202,19 +202,6 @@ pub fn board(spec: &Spec) -> Result<Board, String> {
     })
 }
 
-fn create(document: &Document, tag: &str, class: &str) -> Result<HtmlElement, JsValue> {
-    let element: HtmlElement = document.create_element(tag)?.dyn_into()?;
-    element.set_class_name(class);
-    Ok(element)
-}
-
-fn button(document: &Document, class: &str, text: &str) -> Result<HtmlElement, JsValue> {
-    let b = create(document, "button", class)?;
-    b.set_attribute("type", "button")?;
-    b.set_text_content(Some(text));
-    Ok(b)
-}
-
 /// Mounts a board into `element`: checks the options (see [`Spec::from_js`]), replaces the
 /// element's content with the board and its panel, and returns the board's [`GameHandle`] (the
 /// same class as the game page's `window.boomchess.game`; its `unmount()` lets the board go).
@@ -224,144 +211,69 @@ fn button(document: &Document, class: &str, text: &str) -> Result<HtmlElement, J
 pub fn mount_board(element: Element, options: JsValue) -> Result<GameHandle, JsValue> {
     let spec = Spec::from_js(&options).map_err(|e| js_error(&e))?;
     let board = board(&spec).map_err(|e| js_error(&e))?;
-    let document = element
-        .owner_document()
-        .ok_or_else(|| js_error("the element is not in a document"))?;
+    if element.owner_document().is_none() {
+        return Err(js_error("the element is not in a document"));
+    }
     let diagram = board.game.is_diagram();
     let variant = board.game.variant();
 
-    let root = create(&document, "div", "boomchess-embed")?;
-    root.set_attribute("data-mode", if diagram { "diagram" } else { "play" })?;
-    let canvas: HtmlCanvasElement = document.create_element("canvas")?.dyn_into()?;
-    canvas.set_class_name("boomchess-board");
+    let commented = matches!(board.game.mode(), Mode::Diagram | Mode::Analysis);
+    // The board and its compact panel, from one template: the parts a mode does not use are
+    // left out (a diagram plays nothing; only diagrams and analysis boards are commented). The
+    // status line is read, not announced: the announcer tells each move and change once (the
+    // canvas itself is the grid of squares, see `crate::panel::A11y`).
+    let actions = if diagram {
+        ""
+    } else {
+        r#"<div class="boomchess-actions"><button type="button" class="boomchess-confirm" hidden>Confirm carriers</button><button type="button" class="boomchess-boom" hidden>Boom!</button></div>"#
+    };
+    let takeback = if diagram {
+        ""
+    } else {
+        r#"<button type="button" class="boomchess-undo">Undo</button><button type="button" class="boomchess-redo">Redo</button>"#
+    };
+    let analysis = if commented {
+        r#"<div class="boomchess-analysis"><button type="button" class="boomchess-analyse" aria-pressed="false">Analysis</button><p class="boomchess-eval" role="meter" hidden></p></div><p class="boomchess-line" hidden></p>"#
+    } else {
+        ""
+    };
+    let (mode, what) = if diagram {
+        ("diagram", "diagram")
+    } else {
+        ("play", "board")
+    };
+    let html = format!(
+        r#"<div class="boomchess-embed" data-mode="{mode}"><canvas class="boomchess-board" aria-label="{title} {what}" style="width: {size}px; max-width: 100%; aspect-ratio: 1 / 1"></canvas><div class="boomchess-panel"><p class="boomchess-status"></p><p class="boomchess-announcer boomchess-sr-only" aria-live="polite" aria-atomic="true"></p>{actions}<p class="boomchess-result" hidden></p><p class="boomchess-viewing" role="status" hidden><span class="boomchess-viewing-text"></span><button type="button" class="boomchess-viewing-live">Back to the game</button></p><ol class="boomchess-moves" aria-label="Moves: click a move, or use the arrow keys, to see earlier positions"></ol><div class="boomchess-nav"><button type="button" class="boomchess-prev" aria-label="Previous move" title="Previous move">‹</button><button type="button" class="boomchess-next" aria-label="Next move" title="Next move">›</button>{takeback}<button type="button" class="boomchess-flip" aria-label="Flip board">Flip</button></div>{analysis}</div></div>"#,
+        title = variant.title(),
+        size = board.size,
+    );
+    // The board is laid out before the App measures it.
+    element.set_inner_html(&html);
+    element.set_attribute("data-boomchess-mounted", "")?;
+    let find = |class: &str| {
+        element
+            .query_selector(&format!(".boomchess-{class}"))
+            .ok()
+            .flatten()
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+    };
+    let canvas: HtmlCanvasElement = find("board")
+        .ok_or_else(|| js_error("the board's canvas is missing"))?
+        .dyn_into()?;
     let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio());
     let pixels = (f64::from(board.size) * ratio).round() as u32;
     canvas.set_width(pixels);
     canvas.set_height(pixels);
-    // Square, `size` wide, narrower where the page is narrower.
-    let style = canvas.style();
-    style.set_property("width", &format!("{}px", board.size))?;
-    style.set_property("max-width", "100%")?;
-    style.set_property("aspect-ratio", "1 / 1")?;
-    let label = if diagram {
-        format!("{} diagram", variant.title())
-    } else {
-        format!("{} board", variant.title())
-    };
-    canvas.set_attribute("aria-label", &label)?;
-    root.append_child(&canvas)?;
-
-    let side = create(&document, "div", "boomchess-panel")?;
-    // The status line is read, not announced: the announcer tells each move and each change
-    // of the status once, in words (the canvas itself is the grid of squares, see
-    // `crate::panel::A11y`).
-    let status = create(&document, "p", "boomchess-status")?;
-    side.append_child(&status)?;
-    let announcer = create(&document, "p", "boomchess-announcer boomchess-sr-only")?;
-    announcer.set_attribute("aria-live", "polite")?;
-    announcer.set_attribute("aria-atomic", "true")?;
-    side.append_child(&announcer)?;
-    let (confirm, boom) = if diagram {
-        (None, None)
-    } else {
-        let actions = create(&document, "div", "boomchess-actions")?;
-        let confirm = button(&document, "boomchess-confirm", "Confirm carriers")?;
-        confirm.set_hidden(true);
-        let boom = button(&document, "boomchess-boom", "Boom!")?;
-        boom.set_hidden(true);
-        actions.append_child(&confirm)?;
-        actions.append_child(&boom)?;
-        side.append_child(&actions)?;
-        (Some(confirm), Some(boom))
-    };
-    let result = create(&document, "p", "boomchess-result")?;
-    result.set_hidden(true);
-    side.append_child(&result)?;
-    // Browsing the moves: "viewing move N" with a way back, shown while an earlier position is
-    // on the board.
-    let viewing = create(&document, "p", "boomchess-viewing")?;
-    viewing.set_attribute("role", "status")?;
-    viewing.set_hidden(true);
-    let viewing_text = create(&document, "span", "boomchess-viewing-text")?;
-    let viewing_live = button(&document, "boomchess-viewing-live", "Back to the game")?;
-    viewing.append_child(&viewing_text)?;
-    viewing.append_child(&viewing_live)?;
-    side.append_child(&viewing)?;
-    let moves = create(&document, "ol", "boomchess-moves")?;
-    moves.set_attribute(
-        "aria-label",
-        "Moves: click a move, or use the arrow keys, to see earlier positions",
-    )?;
-    side.append_child(&moves)?;
-    let nav = create(&document, "div", "boomchess-nav")?;
-    let prev = button(&document, "boomchess-prev", "‹")?;
-    prev.set_attribute("aria-label", "Previous move")?;
-    prev.set_attribute("title", "Previous move")?;
-    let next = button(&document, "boomchess-next", "›")?;
-    next.set_attribute("aria-label", "Next move")?;
-    next.set_attribute("title", "Next move")?;
-    nav.append_child(&prev)?;
-    nav.append_child(&next)?;
-    let (undo, redo) = if diagram {
-        (None, None)
-    } else {
-        let undo = button(&document, "boomchess-undo", "Undo")?;
-        let redo = button(&document, "boomchess-redo", "Redo")?;
-        nav.append_child(&undo)?;
-        nav.append_child(&redo)?;
-        (Some(undo), Some(redo))
-    };
-    let flip = button(&document, "boomchess-flip", "Flip")?;
-    flip.set_attribute("aria-label", "Flip board")?;
-    nav.append_child(&flip)?;
-    side.append_child(&nav)?;
-    // Where the engine may comment (a diagram, an analysis board): its switch, bar and line.
-    let commented = matches!(board.game.mode(), Mode::Diagram | Mode::Analysis);
-    let (analysis, eval_bar, analysis_line) = if commented {
-        let row = create(&document, "div", "boomchess-analysis")?;
-        let toggle = button(&document, "boomchess-analyse", "Analysis")?;
-        toggle.set_attribute("aria-pressed", "false")?;
-        let bar = create(&document, "p", "boomchess-eval")?;
-        bar.set_attribute("role", "meter")?;
-        bar.set_hidden(true);
-        row.append_child(&toggle)?;
-        row.append_child(&bar)?;
-        side.append_child(&row)?;
-        let line = create(&document, "p", "boomchess-line")?;
-        line.set_hidden(true);
-        side.append_child(&line)?;
-        (Some(toggle), Some(bar), Some(line))
-    } else {
-        (None, None, None)
-    };
-    root.append_child(&side)?;
-
-    // The board is laid out before the App measures it.
-    element.set_inner_html("");
-    element.append_child(&root)?;
-    element.set_attribute("data-boomchess-mounted", "")?;
-
+    // The panel's parts by their classes (the analysis ones are named shorter there).
+    let panel = Panel::find(|name| {
+        find(match name {
+            "analysis" => "analyse",
+            "eval-bar" => "eval",
+            "analysis-line" => "line",
+            other => other,
+        })
+    });
     let app = App::mount(canvas, variant)?;
-    let panel = Panel {
-        status: Some(status),
-        moves: Some(moves),
-        undo,
-        redo,
-        boom,
-        confirm,
-        result: Some(result),
-        flip: Some(flip),
-        prev: Some(prev),
-        next: Some(next),
-        viewing: Some(viewing),
-        viewing_text: Some(viewing_text),
-        viewing_live: Some(viewing_live),
-        announcer: Some(announcer),
-        analysis,
-        eval_bar,
-        analysis_line,
-        ..Panel::default()
-    };
     let quiet = panel.clone();
     app.set_panel(panel)?;
     app.set_game(board.game);
