@@ -130,11 +130,6 @@ impl Game {
             .map_err(|e| e.to_string())
     }
 
-    /// The game of a spec (see [`GameSpec::build`], which also replays its moves).
-    pub fn from_spec(spec: &GameSpec) -> Result<Game, crate::spec::SpecError> {
-        spec.build()
-    }
-
     /// A game refereed by `referee`, played in `mode`. Against the computer there is no
     /// curtain and the board shows the human's view only (the computer's carriers stay hidden
     /// until they explode or the game ends); in Beirut the computer chooses its own carriers

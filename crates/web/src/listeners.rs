@@ -75,16 +75,6 @@ impl Listeners {
         Ok(())
     }
 
-    /// How many listeners are held.
-    pub fn len(&self) -> usize {
-        self.entries.len()
-    }
-
-    /// Whether none is held.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
     /// Removes every listener and drops its closure.
     pub fn clear(&mut self) {
         for entry in self.entries.drain(..) {

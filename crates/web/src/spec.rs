@@ -340,24 +340,4 @@ impl GameSpec {
         }
         Ok(game)
     }
-
-    /// The spec as text (the inverse of [`SpecText::parse`]), for saves and share links.
-    pub fn text(&self) -> SpecText {
-        let (side, level) = match self.mode {
-            Mode::Computer { human, level } => {
-                (Some(human.name().to_owned()), Some(level.to_string()))
-            }
-            _ => (None, None),
-        };
-        SpecText {
-            variant: Some(self.variant.name().to_owned()),
-            options: Some(self.options.words().join(",")),
-            fen: self.fen.clone(),
-            moves: Some(self.moves.join(" ")),
-            mode: Some(self.mode.name().to_owned()),
-            side,
-            level,
-            clock: self.clock.map(TimeControl::text),
-        }
-    }
 }
