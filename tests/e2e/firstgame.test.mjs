@@ -127,6 +127,20 @@ describe('the header and the first visit', () => {
   });
 });
 
+describe('opening the page', () => {
+  test('a restored game is read, not announced, when the page opens', async () => {
+    const { page } = await openGame('?variant=stratomic');
+    await game(page, () => window.boomchess.game.play('e3e5'));
+    assert.match(await page.textContent('#announcer'), /pawn to e5/, 'a move is told');
+    await page.goto(env.server.url);
+    await page.evaluate(() => window.boomchess.ready);
+    assert.deepEqual(await game(page, () => window.boomchess.game.moves()), ['e5'], 'the game is back');
+    await page.waitForTimeout(300);
+    assert.equal(await page.textContent('#announcer'), '', 'nothing said as the page opens');
+    await page.close();
+  });
+});
+
 describe('hot-seat and the board', () => {
   test("after the curtain the opponent's boom is replayed, its squares marked and told in words", async () => {
     const { page, errors } = await openGame();

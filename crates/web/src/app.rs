@@ -440,6 +440,13 @@ impl App {
         self.state.borrow().theme.0
     }
 
+    /// Announces nothing of the game as it stands now (a board that appears with its game is
+    /// not told; only what happens on it from now on), and redraws.
+    pub fn hush(&self) {
+        self.state.borrow().panel.hush();
+        self.redraw();
+    }
+
     /// Plays the sound effects of the game's moves from now on (the game page's sound).
     pub fn set_sound(&self, sound: Option<Sound>) {
         self.state.borrow_mut().sound = sound;

@@ -274,7 +274,6 @@ pub fn mount_board(element: Element, options: JsValue) -> Result<GameHandle, JsV
         })
     });
     let app = App::mount(canvas, variant)?;
-    let quiet = panel.clone();
     app.set_panel(panel)?;
     app.set_game(board.game);
     if app.layout().flipped != board.flipped {
@@ -284,8 +283,6 @@ pub fn mount_board(element: Element, options: JsValue) -> Result<GameHandle, JsV
         app.click(square);
     }
     app.set_theme(board.theme).map_err(|e| js_error(&e))?;
-    // A board that appears is not announced: only what happens on it from now on.
-    quiet.hush();
-    app.redraw();
+    app.hush();
     Ok(GameHandle::new(app, None))
 }

@@ -89,6 +89,8 @@ pub fn start(window: &Window, document: &Document) -> Result<(), JsValue> {
         restore_saved(window, &app, notice);
     }
     app.persist();
+    // The page as it opens (a restored game too) is read, not announced.
+    app.hush();
     app.adopt(listeners);
     expose_handle(window, &app, sound)
 }
