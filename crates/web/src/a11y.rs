@@ -75,8 +75,18 @@ pub fn describe_move(prev: &VariantPosition, m: Move, after: &VariantPosition) -
                 || side.to_owned(),
                 |p| format!("{} {}", p.color.title(), p.role.name()),
             );
-            // As SAN does: the piece and where it goes (the board shows where it came from).
-            format!("{who} to {}", name(m.to))
+            // As SAN does: the piece and where it goes, and where it came from only when
+            // another piece of its kind could have gone there too.
+            let twin = mover.is_some_and(|p| {
+                prev.legal_moves()
+                    .into_iter()
+                    .any(|o| o.to == m.to && o.from != m.from && prev.piece_at(o.from) == Some(p))
+            });
+            if twin {
+                format!("{who} {} to {}", name(m.from), name(m.to))
+            } else {
+                format!("{who} to {}", name(m.to))
+            }
         }
     };
     if let Some(role) = m.promotion() {

@@ -470,3 +470,18 @@ fn the_canvas_is_the_grid_its_cursor_the_active_cell_and_moves_are_announced() {
     canvas.remove();
     announcer.remove();
 }
+
+#[wasm_bindgen_test]
+fn a_move_names_its_square_of_departure_only_when_a_twin_could_have_gone_there() {
+    // As SAN writes Nbd2 when the knights b1 and f3 can both reach d2 (and Nf3 when one can).
+    let two_knights = "4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1";
+    assert_eq!(beirut(two_knights, "b1d2"), "White knight b1 to d2.");
+    assert_eq!(beirut(two_knights, "f3h4"), "White knight to h4.");
+    assert_eq!(
+        beirut(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "g1f3"
+        ),
+        "White knight to f3."
+    );
+}
