@@ -371,6 +371,11 @@ impl<G: Geometry> Position<G> {
         }
         let bombers = r[BOMBER] & by;
         if bombers.is_empty() {
+            return found & by;
+        }
+        // A bomber attacks only along the ranks and files.
+        let bombers = bombers & t.rook_rays[i];
+        if bombers.is_empty() {
             found & by
         } else {
             (found & by) | self.bomber_attackers(t, sq, bombers, by, occupied)
@@ -544,6 +549,7 @@ impl<G: Geometry> Position<G> {
         let checkers = self.attackers(t, king, !us, theirs, occupied);
 
         let their_bombers = self.by_role[BOMBER] & theirs;
+        let mut bomber_danger = G::Bits::EMPTY;
         if (checkers & their_bombers).any() {
             // Whether a bomber attacks depends on what stands around its
             // target, so no check mask describes a bomber's check: generate
@@ -559,38 +565,103 @@ impl<G: Geometry> Position<G> {
                 king,
             );
             self.gen_pawn_moves(t, list, G::Bits::FULL, G::Bits::EMPTY, king);
-            list.push_targets(king, t.king[king.usize()] & !ours);
+            // A move answers a check only if it changes a square that
+            // check depends on: the checker's square, the squares between
+            // it and the king and, for a bomber on the king's line, the
+            // square behind the king. Other moves leave some check standing
+            // and need no test; king steps are tested by `attackers`.
+            let mut depends = [G::Bits::EMPTY; 4];
+            let mut n = 0;
+            let steps = t.king[king.usize()];
+            for checker in checkers.squares() {
+                let toward = t.between(king, checker) | G::Bits::from_square(checker);
+                let mut squares = toward;
+                if their_bombers.has(checker) {
+                    squares |= steps & t.line(king, checker) & !toward;
+                }
+                if n == depends.len() {
+                    // Never with the pieces of a game; test every move.
+                    n = 0;
+                    break;
+                }
+                depends[n] = squares;
+                n += 1;
+            }
+            let depends = &depends[..n];
             for &m in candidates.iter() {
-                if self.is_safe_after(m) {
+                let path = t.between(m.from, m.to)
+                    | G::Bits::from_square(m.from)
+                    | G::Bits::from_square(m.to);
+                if depends.iter().all(|&d| (d & path).any()) && self.is_safe_after(m) {
                     moves.push(m);
+                }
+            }
+            for to in (steps & !ours).squares() {
+                if self
+                    .attackers(t, to, !us, theirs, occupied ^ G::Bits::from_square(king))
+                    .is_empty()
+                {
+                    moves.push(normal(king, to));
                 }
             }
         } else if their_bombers.any() {
-            // A bomber's attack on our king depends only on the squares of
-            // the king's rank and file, so only moves that change one of
-            // those squares (and king moves) need testing.
-            let mut candidates = G::MoveList::default();
-            self.gen_with_masks(t, &mut candidates, king, checkers, false);
-            let lines = t.rook_rays[king.usize()];
-            for &m in candidates.iter() {
-                let quiet = m.from != king && !lines.has(m.from) && !lines.has(m.to);
-                if quiet || self.is_safe_after(m) {
-                    moves.push(m);
+            // No enemy bomber attacks our king now (none stands two squares
+            // away: that would be a check). One can come to attack it only
+            // by a bombing or jump along a line towards the king, which
+            // depends on the squares between the king and the nearest enemy
+            // bomber on that line, that bomber, and the square behind the
+            // king (docs/rules.md §3.1). Only moves from or to one of those
+            // squares need testing; king steps are tested by `attackers`.
+            bomber_danger = self.bomber_lines(t, king, their_bombers);
+            if bomber_danger.is_empty() {
+                self.gen_with_masks(t, moves, king, checkers);
+            } else {
+                let mut candidates = G::MoveList::default();
+                self.gen_with_masks(t, &mut candidates, king, checkers);
+                for &m in candidates.iter() {
+                    let quiet =
+                        m.from == king || !(bomber_danger.has(m.from) || bomber_danger.has(m.to));
+                    if quiet || self.is_safe_after(m) {
+                        moves.push(m);
+                    }
                 }
             }
         } else {
-            self.gen_with_masks(t, moves, king, checkers, true);
+            self.gen_with_masks(t, moves, king, checkers);
         }
         // A bomber may capture a checker or a blocker it flies over (even
-        // two pieces at once), so its moves are tested one by one.
+        // two pieces at once), so its moves are tested, unless (out of
+        // check) every square it touches — its path from its square to its
+        // landing square, the pieces it takes included — lies off the lines
+        // along which an enemy slider or bomber could come to attack our
+        // king.
         let bombers = ours & self.by_role[BOMBER];
         if bombers.any() && (checkers & their_bombers).is_empty() {
-            let mut bomber_moves = G::MoveList::default();
-            let list = &mut bomber_moves;
-            self.gen_piece_moves(t, list, bombers, !ours, G::Bits::EMPTY, king);
-            for &m in bomber_moves.iter() {
-                if self.is_safe_after(m) {
-                    moves.push(m);
+            let danger = if checkers.is_empty() {
+                let mut danger = bomber_danger;
+                for sniper in self.snipers(t, king, theirs).squares() {
+                    danger |= t.between(king, sniper);
+                }
+                danger
+            } else {
+                G::Bits::FULL
+            };
+            for from in bombers.squares() {
+                let targets = self.bomber_targets(t, from, ours, theirs);
+                // The squares before the first dangerous one on each line.
+                let mut safe = G::Bits::EMPTY;
+                if !danger.has(from) {
+                    for d in [0, 1, 4, 5] {
+                        safe |= t.ray_attacks(d, from, danger);
+                    }
+                    safe &= !danger;
+                }
+                moves.push_targets(from, targets & safe);
+                for to in (targets & !safe).squares() {
+                    let m = normal(from, to);
+                    if self.is_safe_after(m) {
+                        moves.push(m);
+                    }
                 }
             }
         }
@@ -605,33 +676,54 @@ impl<G: Geometry> Position<G> {
         }
     }
 
+    /// The squares whose change could let an enemy bomber among `bombers`
+    /// (none of them attacking `king` now) bomb or jump over `king`: per
+    /// line from the king, the squares up to and including the nearest
+    /// enemy bomber on it, and the square behind the king.
+    fn bomber_lines(&self, t: &Tables<G>, king: Square, bombers: G::Bits) -> G::Bits {
+        let mut lines = G::Bits::EMPTY;
+        if (t.rook_rays[king.usize()] & bombers).is_empty() {
+            return lines;
+        }
+        for d in [0, 1, 4, 5] {
+            let Some(bomber) = t.first_blocker(d, king, bombers) else {
+                continue;
+            };
+            let (df, dr) = DIRECTIONS[d];
+            // With no square behind the king there is no attack this way.
+            let Some(behind) = G::offset(king, -df, -dr) else {
+                continue;
+            };
+            lines |= t.between(king, bomber)
+                | G::Bits::from_square(bomber)
+                | G::Bits::from_square(behind);
+        }
+        lines
+    }
+
     /// King, piece and pawn moves (not bombers) filtered by the check mask
-    /// and slider pins. King steps onto attacked squares are left out only
-    /// when `test_king_steps` is set; otherwise the caller tests them.
+    /// and slider pins; king steps onto attacked squares are left out (a
+    /// bomber's attack on the king's new square is judged with the king
+    /// gone from its old one, which may be the square behind it).
     fn gen_with_masks(
         &self,
         t: &Tables<G>,
         moves: &mut impl MoveSink<G::Bits>,
         king: Square,
         checkers: G::Bits,
-        test_king_steps: bool,
     ) {
         let us = self.turn;
         let ours = self.by_color(us);
         let theirs = self.by_color(!us);
         let occupied = ours | theirs;
         let steps = t.king[king.usize()] & !ours;
-        if test_king_steps {
-            for to in steps.squares() {
-                if self
-                    .attackers(t, to, !us, theirs, occupied ^ G::Bits::from_square(king))
-                    .is_empty()
-                {
-                    moves.push(normal(king, to));
-                }
+        for to in steps.squares() {
+            if self
+                .attackers(t, to, !us, theirs, occupied ^ G::Bits::from_square(king))
+                .is_empty()
+            {
+                moves.push(normal(king, to));
             }
-        } else {
-            moves.push_targets(king, steps);
         }
         if checkers.more_than_one() {
             return;
@@ -846,6 +938,11 @@ impl<G: Geometry> Position<G> {
                 continue;
             }
             let b = G::Bits::from_square;
+            // The landing squares first: usually one is taken.
+            let landing = (b(king_to) | b(rook_to)) & !b(king_from) & !b(rook_from);
+            if (landing & occupied).any() {
+                continue;
+            }
             let must_be_empty = (t.between(king_from, king_to)
                 | b(king_to)
                 | t.between(rook_from, rook_to)
