@@ -2,7 +2,7 @@
 // example page's boards all render and stay independent, a bad attribute shows its error in its
 // own element only, `mount()` returns a game handle that plays, the module works from another
 // origin (two servers on different ports) with the computer's worker, one board's download stays
-// within 280 KB gzipped, and a share link reopens its game on the game page.
+// within 290 KB gzipped, and a share link reopens its game on the game page.
 //
 // Run by scripts/test after `trunk build --release`; alone: `node --test tests/e2e/embed.test.mjs`.
 
@@ -405,9 +405,9 @@ describe('hosted on another origin', () => {
   });
 });
 
-// 250 KB until the board gained PGN records, the screen reader's grid, clocks and the typed handle
-// (see tests/e2e/perf.test.mjs).
-test('one board downloads at most 280 KB gzipped (glue + wasm + embed.js)', async () => {
+// 250 KB until the board gained PGN records, the screen reader's grid, clocks, analysis and the
+// typed handle, and the faster Flying Bombers generator (see tests/e2e/perf.test.mjs).
+test('one board downloads at most 290 KB gzipped (glue + wasm + embed.js)', async () => {
   let total = 0;
   const sizes = {};
   for (const file of ['embed.js', 'boomchess-web.js', 'boomchess-web_bg.wasm']) {
@@ -415,7 +415,7 @@ test('one board downloads at most 280 KB gzipped (glue + wasm + embed.js)', asyn
     total += sizes[file];
   }
   console.log(`gzipped download of one board: ${JSON.stringify(sizes)}, total ${total} bytes`);
-  assert.ok(total <= 280_000, `${total} bytes`);
+  assert.ok(total <= 290_000, `${total} bytes`);
 });
 
 describe('share links', () => {
