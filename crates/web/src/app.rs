@@ -112,6 +112,17 @@ struct State {
     marking: Option<Square>,
 }
 
+impl State {
+    /// The engine's comment if it is about the position shown: (that position, what it found).
+    fn current_analysis(&self) -> Option<(&str, &Thought)> {
+        let turn = self.game.analysis_turn()?;
+        self.analysis
+            .as_ref()
+            .filter(|(fen, _)| *fen == turn.fen)
+            .map(|(fen, thought)| (fen.as_str(), thought))
+    }
+}
+
 /// A board mounted on a canvas. Cloning gives another handle to the same board.
 #[derive(Clone)]
 pub struct App {
@@ -504,11 +515,12 @@ impl App {
         if let Some((blast, start)) = blast {
             draw_explosion(&st.ctx, &st.layout, blast, (now - start) / EXPLOSION_MS);
         }
-        if !curtain_drawn_now(&st.game, blast.is_some()) {
+        // Neither the player's drawings nor the keyboard cursor go over the pass-the-device
+        // curtain (the cursor would hint where play goes on).
+        let curtain_drawn = st.game.curtain() && blast.is_none();
+        if !curtain_drawn {
             draw_drawings(&st.ctx, &st.layout, &st.drawings);
         }
-        // Not over the pass-the-device curtain (the cursor would hint where play goes on).
-        let curtain_drawn = st.game.curtain() && blast.is_none();
         if let Some(cursor) = st.cursor.filter(|_| !curtain_drawn) {
             draw_cursor(&st.ctx, &st.layout.square_rect(cursor), st.theme.1);
         }
@@ -519,12 +531,11 @@ impl App {
             flipped: st.layout.flipped,
         };
         st.panel.show(&st.game, &board, &st.canvas);
-        let found = st.game.analysis_turn().and_then(|turn| {
-            st.analysis
-                .as_ref()
-                .filter(|(fen, _)| *fen == turn.fen)
-                .map(|(_, thought)| thought)
-        });
+        let found = if st.analysing {
+            st.current_analysis()
+        } else {
+            None
+        };
         st.panel.show_analysis(&st.game, st.analysing, found);
     }
 
@@ -783,11 +794,8 @@ impl App {
     /// The engine's comment on the position shown, if it has one: (its position, what it found).
     pub fn analysis(&self) -> Option<(String, Thought)> {
         let st = self.state.borrow();
-        let turn = st.game.analysis_turn()?;
-        st.analysis
-            .as_ref()
-            .filter(|(fen, _)| *fen == turn.fen)
-            .cloned()
+        st.current_analysis()
+            .map(|(fen, thought)| (fen.to_owned(), thought.clone()))
     }
 
     /// Asks the engine about the position shown when comments are on and it has not been
@@ -1184,12 +1192,6 @@ impl App {
         let (x, y) = st.layout.square_rect(sq).center();
         Some((rect.left() + x * scale_x, rect.top() + y * scale_y))
     }
-}
-
-/// Whether the board is covered by the curtain as drawn now (it is held back while an
-/// explosion plays).
-fn curtain_drawn_now(game: &Game, exploding: bool) -> bool {
-    game.curtain() && !exploding
 }
 
 /// The `detail` an event's listeners get: `{uci, san}`, `{squares}` or the status.

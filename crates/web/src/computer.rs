@@ -279,6 +279,19 @@ pub struct Thought {
     pub pv: Vec<String>,
 }
 
+impl Thought {
+    /// The score and the mate from White's side, for a search of a position with `turn` to
+    /// move (the engine scores for the side to move).
+    pub fn for_white(&self, turn: boomchess_rules::Color) -> (i32, Option<i32>) {
+        let sign = if turn == boomchess_rules::Color::White {
+            1
+        } else {
+            -1
+        };
+        (self.score * sign, self.mate.map(|n| n * sign))
+    }
+}
+
 /// What a reply of the worker means for the game.
 pub enum Answer {
     /// The computer plays this move (coordinate text).

@@ -427,27 +427,22 @@ impl GameHandle {
     /// `line` the coordinate texts of its best line), or `null` while it thinks or when off.
     pub fn analysis(&self) -> Result<JsValue, JsValue> {
         let app = self.app()?;
-        let found = app.analysis();
+        let Some((fen, thought)) = app.analysis() else {
+            return Ok(JsValue::NULL);
+        };
         // Scores come for the side to move of the position analysed; the API gives White's.
-        let white = found.as_ref().map_or(true, |(fen, _)| {
-            app.with_game(|g| {
-                boomchess_rules::VariantPosition::from_fen(g.variant(), g.options(), fen)
-                    .is_ok_and(|p| p.turn() == boomchess_rules::Color::White)
-            })
+        let turn = app.with_game(|g| {
+            boomchess_rules::VariantPosition::from_fen(g.variant(), g.options(), &fen)
+                .map_or(boomchess_rules::Color::White, |p| p.turn())
         });
-        Ok(found.map_or(JsValue::NULL, |(fen, thought)| {
-            let sign = if white { 1 } else { -1 };
-            object(&[
-                ("fen", fen.into()),
-                ("score", (thought.score * sign).into()),
-                (
-                    "mate",
-                    thought.mate.map_or(JsValue::NULL, |n| (n * sign).into()),
-                ),
-                ("depth", thought.depth.into()),
-                ("line", strings(&thought.pv)),
-            ])
-        }))
+        let (score, mate) = thought.for_white(turn);
+        Ok(object(&[
+            ("fen", fen.into()),
+            ("score", score.into()),
+            ("mate", mate.map_or(JsValue::NULL, JsValue::from)),
+            ("depth", thought.depth.into()),
+            ("line", strings(&thought.pv)),
+        ]))
     }
 
     /// The move queued while the computer thinks, `['e2', 'e4']`, or `null`.

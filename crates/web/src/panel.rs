@@ -152,7 +152,12 @@ impl Panel {
     /// Shows the engine's comment on the position shown: the bar (White's share of the
     /// evaluation, the score as text) and the best line in SAN, or that it is thinking; hidden
     /// when comments are off or not allowed now.
-    pub fn show_analysis(&self, game: &Game, on: bool, found: Option<&crate::computer::Thought>) {
+    pub fn show_analysis(
+        &self,
+        game: &Game,
+        on: bool,
+        found: Option<(&str, &crate::computer::Thought)>,
+    ) {
         let allowed = game.can_analyse();
         if let Some(button) = &self.analysis {
             enable(&self.analysis, allowed);
@@ -166,10 +171,12 @@ impl Panel {
         if !shown {
             return;
         }
-        let (share, score, line) = match (found, game.analysis_turn()) {
-            (Some(thought), Some(turn)) => analysis_words(game, &turn.fen, thought),
-            (None, Some(_)) => (50.0, "…".to_owned(), "The engine is thinking…".to_owned()),
-            (_, None) => (50.0, "–".to_owned(), "No moves to look at here.".to_owned()),
+        let (share, score, line) = match found {
+            Some((fen, thought)) => analysis_words(game, fen, thought),
+            None if game.analysis_turn().is_some() => {
+                (50.0, "…".to_owned(), "The engine is thinking…".to_owned())
+            }
+            None => (50.0, "–".to_owned(), "No moves to look at here.".to_owned()),
         };
         if let Some(bar) = &self.eval_bar {
             bar.style()
@@ -694,15 +701,11 @@ fn analysis_words(
     else {
         return (50.0, "–".to_owned(), String::new());
     };
-    let white = position.turn() == Color::White;
-    let sign = if white { 1 } else { -1 };
-    let (share, score) = match thought.mate {
-        Some(n) => {
-            let n = n * sign;
-            (if n > 0 { 100.0 } else { 0.0 }, format!("#{n}"))
-        }
+    let (cp, mate) = thought.for_white(position.turn());
+    let (share, score) = match mate {
+        Some(n) => (if n > 0 { 100.0 } else { 0.0 }, format!("#{n}")),
         None => {
-            let cp = f64::from(thought.score * sign);
+            let cp = f64::from(cp);
             // A smooth share: ±4 pawns fill about nine tenths of the bar.
             let share = 50.0 + 50.0 * (2.0 / (1.0 + (-0.004 * cp).exp()) - 1.0);
             (share, format!("{:+.1}", cp / 100.0))
