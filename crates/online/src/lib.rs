@@ -1,0 +1,28 @@
+//! Online play of the boomchess games, the part the server and the page share:
+//!
+//! - [`message`]: the messages, as JSON: creating and joining a game over HTTP, and what a
+//!   game's WebSocket carries;
+//! - [`ids`]: game ids, seat tokens and salts (128 random bits each);
+//! - [`commitment`]: Beirut carrier commitments (SHA-256 over a fixed byte layout);
+//! - [`table`]: [`OnlineGame`], a game as its public record makes it, refereed alike by the
+//!   server, each player and each spectator; [`referee`], the rules behind it;
+//! - [`result`]: how an online game ended.
+//!
+//! The protocol, who knows what when, and the attacks it stops are described in
+//! `docs/online-protocol.md`.
+#![deny(missing_docs)]
+
+pub mod commitment;
+pub mod ids;
+pub mod message;
+pub mod referee;
+pub mod result;
+pub mod table;
+
+pub use commitment::{Commitment, Opening};
+pub use ids::{GameId, Salt, SeatToken};
+pub use message::{
+    Action, ClientMessage, Event, GameInfo, Refusal, Refused, ServerMessage, Side, What,
+};
+pub use result::{Ending, GameResult};
+pub use table::{Due, Millis, OnlineGame, Stage};
