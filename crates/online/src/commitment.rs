@@ -104,7 +104,7 @@ mod tests {
         bytes.extend([0x11; 16]);
         bytes.extend([0, 6, 1]);
         bytes.extend([0x22; 16]);
-        assert_eq!(bytes.len(), 65);
+        assert_eq!(bytes.len(), 66);
         let expected: [u8; 32] = Sha256::digest(&bytes).into();
         assert_eq!(opening.commitment(game, Color::White).0, expected);
         // python3 -c "import hashlib; print(hashlib.sha256(b'boomchess carrier commitment v1'
