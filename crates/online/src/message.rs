@@ -335,7 +335,12 @@ pub struct Presence {
 
 /// The server's message on a game's WebSocket.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
 pub enum ServerMessage {
     /// The answer to [`ClientMessage::Hello`]: the game and its whole record.
     Welcome {

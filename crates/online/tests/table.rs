@@ -330,3 +330,18 @@ fn messages_have_the_documented_wire_form() {
     )
     .is_err());
 }
+
+#[test]
+fn the_welcome_names_its_fields_in_camel_case() {
+    let welcome = boomchess_online::ServerMessage::Welcome {
+        game: info("stratomic", None),
+        seat: Some(Side::Black),
+        last_seq: 4,
+        events: Vec::new(),
+        now: 5,
+        presence: Default::default(),
+    };
+    let text = serde_json::to_string(&welcome).unwrap();
+    assert!(text.contains(r#""lastSeq":4"#), "{text}");
+    assert!(text.starts_with(r#"{"type":"welcome""#), "{text}");
+}
