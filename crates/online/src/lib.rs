@@ -4,6 +4,8 @@
 //!   game's WebSocket carries;
 //! - [`ids`]: game ids, seat tokens and salts (128 random bits each);
 //! - [`commitment`]: Beirut carrier commitments (SHA-256 over a fixed byte layout);
+//! - [`client`]: a client's session with a game (numbering, resending, checking), without the
+//!   socket;
 //! - [`table`]: [`OnlineGame`], a game as its public record makes it, refereed alike by the
 //!   server, each player and each spectator; [`referee`], the rules behind it;
 //! - [`result`]: how an online game ended.
@@ -12,6 +14,7 @@
 //! `docs/online-protocol.md`.
 #![deny(missing_docs)]
 
+pub mod client;
 pub mod commitment;
 pub mod ids;
 pub mod message;
