@@ -4,7 +4,7 @@ use crate::message::Side;
 use boomchess_rules::{Outcome, Reason};
 use serde::{Deserialize, Serialize};
 
-/// Why an online game ended: the rules' reasons, and the endings only online play has.
+/// Why an online game ended: the rules' [`Reason`], as the wire names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Ending {
@@ -51,12 +51,15 @@ impl Ending {
             Reason::Resignation => Ending::Resignation,
             Reason::Agreement => Ending::Agreement,
             Reason::Timeout => Ending::Timeout,
+            Reason::Aborted => Ending::Aborted,
+            Reason::DeadlineMissed => Ending::DeadlineMissed,
+            Reason::VerificationFailed => Ending::VerificationFailed,
         }
     }
 
-    /// The rules' reason, for the endings that have one.
-    pub fn reason(self) -> Option<Reason> {
-        Some(match self {
+    /// The rules' reason.
+    pub fn reason(self) -> Reason {
+        match self {
             Ending::Checkmate => Reason::Checkmate,
             Ending::KingDestroyed => Reason::KingDestroyed,
             Ending::ExposedKing => Reason::ExposedKing,
@@ -67,17 +70,9 @@ impl Ending {
             Ending::Resignation => Reason::Resignation,
             Ending::Agreement => Reason::Agreement,
             Ending::Timeout => Reason::Timeout,
-            Ending::Aborted | Ending::DeadlineMissed | Ending::VerificationFailed => return None,
-        })
-    }
-
-    /// A sentence for people.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Ending::Aborted => "the game was aborted",
-            Ending::DeadlineMissed => "a player did not answer in time",
-            Ending::VerificationFailed => "verification failed",
-            other => other.reason().map_or("", Reason::describe),
+            Ending::Aborted => Reason::Aborted,
+            Ending::DeadlineMissed => Reason::DeadlineMissed,
+            Ending::VerificationFailed => Reason::VerificationFailed,
         }
     }
 }
@@ -123,13 +118,20 @@ impl GameResult {
         }
     }
 
+    /// The result as the rules write it.
+    pub fn outcome(&self) -> Outcome {
+        let reason = self.ending.reason();
+        match self.winner {
+            Some(side) => Outcome::Decisive {
+                winner: side.color(),
+                reason,
+            },
+            None => Outcome::Draw { reason },
+        }
+    }
+
     /// The score as in PGN (`1-0`, `0-1`, `1/2-1/2`), or `*` for an aborted game.
     pub fn score(&self) -> &'static str {
-        match (self.winner, self.ending) {
-            (_, Ending::Aborted) => "*",
-            (Some(Side::White), _) => "1-0",
-            (Some(Side::Black), _) => "0-1",
-            (None, _) => "1/2-1/2",
-        }
+        self.outcome().result()
     }
 }

@@ -28,6 +28,15 @@ pub enum Reason {
     Agreement,
     /// The loser's clock ran out.
     Timeout,
+    /// Online play: the game was called off before both sides had moved; it counts for
+    /// nobody (its PGN result is `*`).
+    Aborted,
+    /// Online play: the loser let the deadline of something it owed pass (a statement about
+    /// its carriers, its final reveal).
+    DeadlineMissed,
+    /// Online play (Beirut): replayed with every carrier known, one of the loser's statements or
+    /// openings did not hold (see `PublicGame::audit`).
+    VerificationFailed,
 }
 
 impl Reason {
@@ -44,6 +53,9 @@ impl Reason {
             Reason::Resignation => "resignation",
             Reason::Agreement => "agreement",
             Reason::Timeout => "timeout",
+            Reason::Aborted => "aborted",
+            Reason::DeadlineMissed => "deadline-missed",
+            Reason::VerificationFailed => "verification-failed",
         }
     }
     /// A sentence for people.
@@ -59,6 +71,9 @@ impl Reason {
             Reason::Resignation => "the other side resigned",
             Reason::Agreement => "agreed by the players",
             Reason::Timeout => "the other side's time ran out",
+            Reason::Aborted => "the game was aborted",
+            Reason::DeadlineMissed => "the other side did not answer in time",
+            Reason::VerificationFailed => "verification failed",
         }
     }
 }
@@ -94,12 +109,13 @@ impl Outcome {
             Outcome::Decisive { reason, .. } | Outcome::Draw { reason } => reason,
         }
     }
-    /// The result as in PGN: `1-0`, `0-1` or `1/2-1/2`.
+    /// The result as in PGN: `1-0`, `0-1` or `1/2-1/2` (`*` for an aborted game).
     pub fn result(self) -> &'static str {
-        match self.winner() {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
+        match (self.winner(), self.reason()) {
+            (_, Reason::Aborted) => "*",
+            (Some(Color::White), _) => "1-0",
+            (Some(Color::Black), _) => "0-1",
+            (None, _) => "1/2-1/2",
         }
     }
 }
