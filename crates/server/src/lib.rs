@@ -1,0 +1,88 @@
+//! The boomchess game server: one origin serving the release build of the page (`dist/`) and
+//! online play.
+//!
+//! - `GET /api/online`: `{"protocol":1}`, so the page knows online play is offered;
+//! - `POST /api/games`: creates a game (a `NewGame`), 201 with the creator's `Seat`;
+//! - `POST /api/games/{id}/join`: the free seat (409 `seats-taken` when there is none);
+//! - `GET /api/games/{id}`: the game's settings, which seats are taken, and its result;
+//! - `GET /api/games/{id}/socket`: the game's WebSocket (`docs/online-protocol.md`);
+//! - anything else: the files of the release build.
+//!
+//! Games are refereed by `boomchess-online` ([`boomchess_online::OnlineGame`]): the server only
+//! stores, times and relays their events, so nothing here depends on the variant. Each event is
+//! stored durably ([`store::Store`], [`sqlite::SqliteStore`]) before it is acknowledged or relayed.
+#![deny(missing_docs)]
+
+mod api;
+pub mod config;
+mod live;
+mod log;
+mod socket;
+pub mod sqlite;
+pub mod store;
+
+pub use config::Config;
+pub use live::{Games, Seats, Summary};
+pub use socket::{parse_client_message, MAX_REFUSALS};
+
+use axum::extract::DefaultBodyLimit;
+use axum::http::header::{HeaderValue, ACCESS_CONTROL_ALLOW_ORIGIN, CACHE_CONTROL};
+use axum::routing::{any, get, post};
+use axum::Router;
+use boomchess_online::message::MAX_MESSAGE_BYTES;
+use std::sync::Arc;
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+/// The server's routes over `games`, with the files of `dist` for every other path.
+pub fn app(games: Games, dist: &std::path::Path) -> Router {
+    // As scripts/static-server.mjs: always revalidated, and loadable by pages elsewhere (embeds).
+    let files = Router::new()
+        .fallback_service(ServeDir::new(dist))
+        .layer(SetResponseHeaderLayer::overriding(
+            CACHE_CONTROL,
+            HeaderValue::from_static("no-cache"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            ACCESS_CONTROL_ALLOW_ORIGIN,
+            HeaderValue::from_static("*"),
+        ));
+    Router::new()
+        .route("/api/online", get(api::online))
+        .route("/api/games", post(api::create))
+        .route("/api/games/{id}", get(api::summary))
+        .route("/api/games/{id}/join", post(api::join))
+        .route("/api/games/{id}/socket", get(api::connect))
+        .route("/api", any(api::no_route))
+        .route("/api/{*rest}", any(api::no_route))
+        .layer(DefaultBodyLimit::max(MAX_MESSAGE_BYTES))
+        .with_state(games)
+        .fallback_service(files)
+}
+
+/// Opens the store, listens, and serves until the process is stopped.
+pub async fn run(config: Config) -> Result<(), String> {
+    let store = sqlite::SqliteStore::open(&config.data)
+        .map_err(|err| format!("{}: {err}", config.data.display()))?;
+    let games = Games::new(Arc::new(store), config.grace);
+    if !config.dist.join("index.html").is_file() {
+        log::line(format_args!(
+            "{} has no index.html: build the page first (scripts/serve does)",
+            config.dist.display()
+        ));
+    }
+    let listener = tokio::net::TcpListener::bind((config.host.as_str(), config.port))
+        .await
+        .map_err(|err| format!("cannot listen on {}:{}: {err}", config.host, config.port))?;
+    let addr = listener
+        .local_addr()
+        .map_err(|err| format!("no local address: {err}"))?;
+    log::line(format_args!(
+        "listening on http://{addr}/ (page {}, data {})",
+        config.dist.display(),
+        config.data.display()
+    ));
+    axum::serve(listener, app(games, &config.dist))
+        .await
+        .map_err(|err| format!("serving: {err}"))
+}

@@ -1,0 +1,743 @@
+//! Live games: one task per loaded game, which owns its [`OnlineGame`], its connections and its
+//! timer, and does every change to that game in turn. [`Games`] finds a game's task (loading the
+//! game from the store on first use) and talks to it over a channel.
+//!
+//! Every change is stored before anybody hears of it: the task applies it to a copy of the game,
+//! stores the new entries in one transaction, and only then adopts the copy, acknowledges and
+//! broadcasts. A refused action or a failed store leaves the game as it was.
+//!
+//! A task with no connection stops after [`IDLE`]; judgements that fell due meanwhile are made
+//! when the game is loaded again.
+
+use crate::log::{self, short};
+use crate::store::{Change, Entry, Store, TokenHash};
+use axum::extract::ws::Utf8Bytes;
+use boomchess_online::message::{NewGame, Presence, Seat, SideChoice};
+use boomchess_online::table::settings_of;
+use boomchess_online::{
+    Action, GameId, GameInfo, GameResult, Millis, OnlineGame, Refusal, Refused, SeatToken,
+    ServerMessage, Side, What,
+};
+use serde::Serialize;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+/// How long a game with no connection stays loaded.
+const IDLE: Duration = Duration::from_secs(60);
+/// Commands waiting for a game's task.
+const INBOX: usize = 64;
+/// Messages waiting for a connection; a connection that falls this far behind is dropped.
+pub(crate) const OUTBOX: usize = 256;
+/// How often a call is tried when the game's task stopped under it (it went idle).
+const ATTEMPTS: usize = 3;
+/// How soon a judgement that could not be stored is tried again.
+const RETRY: Duration = Duration::from_secs(1);
+
+/// A connection's number (for the log and the game's task).
+pub(crate) type ConnId = u64;
+
+/// The server's clock: milliseconds since the Unix epoch.
+pub(crate) fn now() -> Millis {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// A server message as it goes on the wire.
+pub(crate) fn encode(message: &ServerMessage) -> Utf8Bytes {
+    match serde_json::to_string(message) {
+        Ok(text) => text.into(),
+        // The messages are plain data with string keys: this does not happen.
+        Err(_) => Utf8Bytes::from_static(
+            r#"{"type":"error","seq":null,"code":"unavailable","message":"the server could not write its answer"}"#,
+        ),
+    }
+}
+
+fn unavailable() -> Refused {
+    Refused::new(
+        Refusal::Unavailable,
+        "the server could not do this just now; nothing was changed; try again",
+    )
+}
+
+fn unknown_game() -> Refused {
+    Refused::new(Refusal::UnknownGame, "there is no such game")
+}
+
+/// 16 bytes from the operating system's random source.
+fn random() -> Result<[u8; 16], Refused> {
+    let mut bytes = [0; 16];
+    getrandom::fill(&mut bytes).map_err(|err| {
+        log::line(format_args!("no randomness from the operating system: {err}"));
+        unavailable()
+    })?;
+    Ok(bytes)
+}
+
+/// Which seats of a game are taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Seats {
+    /// White's seat is taken.
+    pub white: bool,
+    /// Black's seat is taken.
+    pub black: bool,
+}
+
+/// What `GET /api/games/{id}` tells anybody about a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Its settings.
+    pub game: GameInfo,
+    /// Which seats are taken.
+    pub seats: Seats,
+    /// The result, once the game is over.
+    pub result: Option<GameResult>,
+}
+
+enum Command {
+    Join {
+        reply: oneshot::Sender<Result<Seat, Refused>>,
+    },
+    Summary {
+        reply: oneshot::Sender<Result<Summary, Refused>>,
+    },
+    Connect {
+        conn: ConnId,
+        token: Option<SeatToken>,
+        outbox: mpsc::Sender<Utf8Bytes>,
+        reply: oneshot::Sender<Result<Option<Side>, Refused>>,
+    },
+    Act {
+        side: Side,
+        seq: u32,
+        action: Action,
+        reply: oneshot::Sender<Result<u32, Refused>>,
+    },
+    Leave {
+        conn: ConnId,
+    },
+}
+
+impl Command {
+    fn refuse(self, refused: Refused) {
+        // A caller that has gone needs no answer.
+        match self {
+            Command::Join { reply } => drop(reply.send(Err(refused))),
+            Command::Summary { reply } => drop(reply.send(Err(refused))),
+            Command::Connect { reply, .. } => drop(reply.send(Err(refused))),
+            Command::Act { reply, .. } => drop(reply.send(Err(refused))),
+            Command::Leave { .. } => {}
+        }
+    }
+}
+
+/// A loaded game's task, as the registry knows it.
+#[derive(Clone)]
+struct Handle {
+    /// Tells this task from a later one of the same game.
+    generation: u64,
+    inbox: mpsc::Sender<Command>,
+}
+
+struct Inner {
+    store: Arc<dyn Store>,
+    grace: u32,
+    live: Mutex<HashMap<GameId, Handle>>,
+    counter: AtomicU64,
+}
+
+/// Every game of the server: creates games and reaches the live ones.
+#[derive(Clone)]
+pub struct Games {
+    inner: Arc<Inner>,
+}
+
+/// A player's or spectator's place in a live game, held by its WebSocket.
+pub(crate) struct Connection {
+    conn: ConnId,
+    /// The seat, or none for a spectator.
+    pub(crate) seat: Option<Side>,
+    game: mpsc::Sender<Command>,
+}
+
+impl Connection {
+    /// This seat's action `seq`; the sequence number to acknowledge.
+    pub(crate) async fn act(&self, side: Side, seq: u32, action: Action) -> Result<u32, Refused> {
+        let (reply, answer) = oneshot::channel();
+        let command = Command::Act {
+            side,
+            seq,
+            action,
+            reply,
+        };
+        self.game.send(command).await.map_err(|_| unavailable())?;
+        answer.await.map_err(|_| unavailable())?
+    }
+
+    /// The connection has closed.
+    pub(crate) async fn leave(self) {
+        // A task that has stopped has no connection to forget.
+        let _ = self.game.send(Command::Leave { conn: self.conn }).await;
+    }
+}
+
+impl Games {
+    /// The games of `store`; new games get `grace` seconds for what they owe (`GameInfo::grace`).
+    pub fn new(store: Arc<dyn Store>, grace: u32) -> Games {
+        Games {
+            inner: Arc::new(Inner {
+                store,
+                grace,
+                live: Mutex::new(HashMap::new()),
+                counter: AtomicU64::new(1),
+            }),
+        }
+    }
+
+    /// A fresh number for a connection or a game's task.
+    pub(crate) fn next_number(&self) -> u64 {
+        self.inner.counter.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// Creates the game `new` asks for, with its creator seated; the creator's seat.
+    pub async fn create(&self, new: NewGame) -> Result<Seat, Refused> {
+        let created = now();
+        let id = GameId(random()?);
+        let mut info = GameInfo {
+            id,
+            variant: new.variant,
+            options: new.options,
+            clock: new.clock,
+            grace: self.inner.grace,
+            created,
+        };
+        let (variant, options) = settings_of(&info)?;
+        info.variant = variant.name().to_owned();
+        info.options = options.words();
+        let mut game = OnlineGame::new(info.clone())?;
+        let side = match new.side {
+            SideChoice::White => Side::White,
+            SideChoice::Black => Side::Black,
+            SideChoice::Random if random()?[0] & 1 == 0 => Side::White,
+            SideChoice::Random => Side::Black,
+        };
+        let token = SeatToken(random()?);
+        let event = game.seat(side, created)?;
+        let change = Change {
+            entries: vec![Entry { event, seq: None }],
+            seat: Some((side, TokenHash::of(&token))),
+            result: None,
+        };
+        self.inner
+            .store
+            .create(info.clone(), change)
+            .await
+            .map_err(|err| {
+                log::line(format_args!("game {} not stored: {err}", short(&id)));
+                unavailable()
+            })?;
+        let clock = info
+            .clock
+            .map_or("no clock".to_owned(), |c| format!("{}+{}", c.initial, c.increment));
+        log::line(format_args!(
+            "game {} created: {} [{}] {clock}",
+            short(&id),
+            info.variant,
+            info.options.join(" ")
+        ));
+        log::line(format_args!("game {}: {} seat taken", short(&id), side.name()));
+        Ok(Seat {
+            game: id,
+            side,
+            token,
+        })
+    }
+
+    /// Takes the free seat of game `id`.
+    pub async fn join(&self, id: GameId) -> Result<Seat, Refused> {
+        self.call(id, |reply| Command::Join { reply })
+            .await
+            .map(|(seat, _)| seat)
+    }
+
+    /// What anybody may know of game `id` now.
+    pub async fn summary(&self, id: GameId) -> Result<Summary, Refused> {
+        self.call(id, |reply| Command::Summary { reply })
+            .await
+            .map(|(summary, _)| summary)
+    }
+
+    /// Joins connection `conn` to game `id`, as the player whose seat `token` holds, or as a
+    /// spectator without one. The welcome is the first message in `outbox`.
+    pub(crate) async fn connect(
+        &self,
+        id: GameId,
+        conn: ConnId,
+        token: Option<SeatToken>,
+        outbox: mpsc::Sender<Utf8Bytes>,
+    ) -> Result<Connection, Refused> {
+        let (seat, game) = self
+            .call(id, |reply| Command::Connect {
+                conn,
+                token,
+                outbox: outbox.clone(),
+                reply,
+            })
+            .await?;
+        Ok(Connection { conn, seat, game })
+    }
+
+    /// Sends a command to game `id`'s task (starting it if needed) and waits for the answer; a
+    /// task that stopped before answering (it went idle) is replaced and asked again.
+    async fn call<T>(
+        &self,
+        id: GameId,
+        command: impl Fn(oneshot::Sender<Result<T, Refused>>) -> Command,
+    ) -> Result<(T, mpsc::Sender<Command>), Refused> {
+        for _ in 0..ATTEMPTS {
+            let handle = self.task(id);
+            let (reply, answer) = oneshot::channel();
+            if handle.inbox.send(command(reply)).await.is_ok() {
+                if let Ok(result) = answer.await {
+                    return result.map(|value| (value, handle.inbox));
+                }
+            }
+            self.retire(id, handle.generation);
+        }
+        Err(unavailable())
+    }
+
+    /// Game `id`'s task, started if there is none.
+    fn task(&self, id: GameId) -> Handle {
+        let mut live = self
+            .inner
+            .live
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(handle) = live.get(&id).filter(|h| !h.inbox.is_closed()) {
+            return handle.clone();
+        }
+        let (inbox, commands) = mpsc::channel(INBOX);
+        let handle = Handle {
+            generation: self.next_number(),
+            inbox,
+        };
+        live.insert(id, handle.clone());
+        tokio::spawn(run(self.clone(), id, handle.generation, commands));
+        handle
+    }
+
+    /// Forgets game `id`'s task of `generation` (not a later one).
+    fn retire(&self, id: GameId, generation: u64) {
+        let mut live = self
+            .inner
+            .live
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if live.get(&id).is_some_and(|h| h.generation == generation) {
+            live.remove(&id);
+        }
+    }
+}
+
+/// A game's task: loads the game, then serves its commands and its timer until it is idle.
+async fn run(games: Games, id: GameId, generation: u64, mut commands: mpsc::Receiver<Command>) {
+    let mut game = match LiveGame::load(&games, id).await {
+        Ok(game) => game,
+        Err(refused) => {
+            games.retire(id, generation);
+            commands.close();
+            while let Some(command) = commands.recv().await {
+                command.refuse(refused.clone());
+            }
+            return;
+        }
+    };
+    game.judge().await;
+    let mut touched = Instant::now();
+    loop {
+        let idle = game.conns.is_empty().then(|| touched + IDLE);
+        let wake = match (game.wake(), idle) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        tokio::select! {
+            command = commands.recv() => {
+                let Some(command) = command else { break };
+                game.handle(command).await;
+                touched = Instant::now();
+            }
+            () = sleep_until(wake) => {
+                if game.conns.is_empty() && touched.elapsed() >= IDLE {
+                    break;
+                }
+                game.judge().await;
+            }
+        }
+    }
+    // Commands still queued are dropped unanswered: their callers ask the game's next task.
+    games.retire(id, generation);
+}
+
+async fn sleep_until(wake: Option<Instant>) {
+    match wake {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// A connection of a live game.
+struct Conn {
+    seat: Option<Side>,
+    outbox: mpsc::Sender<Utf8Bytes>,
+}
+
+/// A loaded game and everything its task keeps.
+struct LiveGame {
+    games: Games,
+    id: GameId,
+    game: OnlineGame,
+    /// The hash of each seat's token.
+    seats: [Option<TokenHash>; 2],
+    /// For each seat, the record entry of each of its actions by sequence number
+    /// (`seqs[side][seq - 1]`).
+    seqs: [Vec<u32>; 2],
+    conns: HashMap<ConnId, Conn>,
+    /// When a judgement that could not be stored is tried again.
+    retry: Option<Instant>,
+}
+
+impl LiveGame {
+    async fn load(games: &Games, id: GameId) -> Result<LiveGame, Refused> {
+        let stored = games
+            .inner
+            .store
+            .load(id)
+            .await
+            .map_err(|err| {
+                log::line(format_args!("game {} not loaded: {err}", short(&id)));
+                unavailable()
+            })?
+            .ok_or_else(unknown_game)?;
+        let events: Vec<_> = stored.entries.iter().map(|e| e.event.clone()).collect();
+        let game = OnlineGame::replay(stored.info, &events).map_err(|refused| {
+            log::line(format_args!(
+                "game {}: its stored record does not replay ({})",
+                short(&id),
+                refused.code.name()
+            ));
+            unavailable()
+        })?;
+        let mut seats = [None; 2];
+        for (side, hash) in stored.seats {
+            seats[side.index()] = Some(hash);
+        }
+        let mut seqs = [Vec::new(), Vec::new()];
+        for entry in &stored.entries {
+            if let Some(seq) = entry.seq {
+                let list: &mut Vec<u32> = &mut seqs[entry.side().index()];
+                if seq as usize != list.len() + 1 {
+                    log::line(format_args!(
+                        "game {}: its stored sequence numbers have a gap",
+                        short(&id)
+                    ));
+                    return Err(unavailable());
+                }
+                list.push(entry.event.n);
+            }
+        }
+        Ok(LiveGame {
+            games: games.clone(),
+            id,
+            game,
+            seats,
+            seqs,
+            conns: HashMap::new(),
+            retry: None,
+        })
+    }
+
+    /// When the timer should fire: the next judgement due, or a retry of one not stored.
+    fn wake(&self) -> Option<Instant> {
+        let due = self.game.due()?;
+        let at = Instant::now() + Duration::from_millis(due.at.saturating_sub(now()));
+        Some(self.retry.map_or(at, |retry| retry.max(at)))
+    }
+
+    async fn handle(&mut self, command: Command) {
+        if !matches!(command, Command::Act { .. } | Command::Leave { .. }) {
+            self.judge().await;
+        }
+        match command {
+            Command::Join { reply } => {
+                let seat = self.join().await;
+                let _ = reply.send(seat);
+            }
+            Command::Summary { reply } => {
+                let _ = reply.send(Ok(self.summary()));
+            }
+            Command::Connect {
+                conn,
+                token,
+                outbox,
+                reply,
+            } => {
+                let _ = reply.send(self.connect(conn, token, outbox));
+            }
+            Command::Act {
+                side,
+                seq,
+                action,
+                reply,
+            } => {
+                let acked = self.act(side, seq, action).await;
+                let _ = reply.send(acked);
+            }
+            Command::Leave { conn } => {
+                if self.conns.remove(&conn).is_some() {
+                    self.send_presence(None);
+                }
+            }
+        }
+    }
+
+    fn summary(&self) -> Summary {
+        Summary {
+            game: self.game.info().clone(),
+            seats: Seats {
+                white: self.game.is_seated(Side::White),
+                black: self.game.is_seated(Side::Black),
+            },
+            result: self.game.result().cloned(),
+        }
+    }
+
+    /// Records the judgements of time that fell due.
+    async fn judge(&mut self) {
+        let mut next = self.game.clone();
+        let judged = next.judge(now());
+        if judged.is_empty() {
+            return;
+        }
+        let entries = judged
+            .into_iter()
+            .map(|event| Entry { event, seq: None })
+            .collect();
+        self.retry = match self.commit(next, entries, None).await {
+            Ok(()) => None,
+            Err(_) => Some(Instant::now() + RETRY),
+        };
+    }
+
+    async fn join(&mut self) -> Result<Seat, Refused> {
+        if self.game.result().is_some() {
+            return Err(Refused::new(Refusal::GameOver, "the game is over"));
+        }
+        let side = Side::BOTH
+            .into_iter()
+            .find(|side| !self.game.is_seated(*side))
+            .ok_or_else(|| {
+                Refused::new(
+                    Refusal::SeatsTaken,
+                    "both seats are taken: the game can be watched",
+                )
+            })?;
+        let token = SeatToken(random()?);
+        let mut next = self.game.clone();
+        let event = next.seat(side, now())?;
+        let seat = (side, TokenHash::of(&token));
+        self.commit(next, vec![Entry { event, seq: None }], Some(seat))
+            .await?;
+        log::line(format_args!(
+            "game {}: {} seat taken",
+            short(&self.id),
+            side.name()
+        ));
+        Ok(Seat {
+            game: self.id,
+            side,
+            token,
+        })
+    }
+
+    fn connect(
+        &mut self,
+        conn: ConnId,
+        token: Option<SeatToken>,
+        outbox: mpsc::Sender<Utf8Bytes>,
+    ) -> Result<Option<Side>, Refused> {
+        let seat = match token {
+            None => None,
+            Some(token) => {
+                let hash = TokenHash::of(&token);
+                let side = Side::BOTH
+                    .into_iter()
+                    .find(|side| self.seats[side.index()] == Some(hash))
+                    .ok_or_else(|| {
+                        Refused::new(Refusal::BadToken, "this token holds no seat of this game")
+                    })?;
+                Some(side)
+            }
+        };
+        self.conns.insert(
+            conn,
+            Conn {
+                seat,
+                outbox: outbox.clone(),
+            },
+        );
+        let welcome = ServerMessage::Welcome {
+            game: self.game.info().clone(),
+            seat,
+            last_seq: seat.map_or(0, |side| self.last_seq(side)),
+            events: self.game.events().to_vec(),
+            now: now(),
+            presence: self.presence(),
+        };
+        if outbox.try_send(encode(&welcome)).is_err() {
+            self.conns.remove(&conn);
+            return Err(unavailable());
+        }
+        self.send_presence(Some(conn));
+        Ok(seat)
+    }
+
+    fn last_seq(&self, side: Side) -> u32 {
+        self.seqs[side.index()].len() as u32
+    }
+
+    /// `side`'s action number `seq`: applied and stored once, acknowledged as often as it comes.
+    async fn act(&mut self, side: Side, seq: u32, action: Action) -> Result<u32, Refused> {
+        let last = self.last_seq(side);
+        if seq == 0 {
+            return Err(Refused::new(
+                Refusal::OutOfOrder,
+                "sequence numbers start at 1",
+            ));
+        }
+        if seq <= last {
+            let n = self.seqs[side.index()][seq as usize - 1];
+            return match self.game.events().get(n as usize).map(|e| &e.what) {
+                Some(What::Acted { action: stored, .. }) if *stored == action => Ok(seq),
+                _ => Err(Refused::new(
+                    Refusal::SequenceReused,
+                    format!("action {seq} of this seat was a different one"),
+                )),
+            };
+        }
+        if seq > last + 1 {
+            return Err(Refused::new(
+                Refusal::OutOfOrder,
+                format!("the next action of this seat is number {}", last + 1),
+            ));
+        }
+        let at = now();
+        let mut next = self.game.clone();
+        let mut entries: Vec<Entry> = next
+            .judge(at)
+            .into_iter()
+            .map(|event| Entry { event, seq: None })
+            .collect();
+        let acted = next.act(side, action, at);
+        if let Ok(event) = &acted {
+            entries.push(Entry {
+                event: event.clone(),
+                seq: Some(seq),
+            });
+        }
+        if !entries.is_empty() {
+            self.commit(next, entries, None).await?;
+        }
+        acted.map(|_| seq)
+    }
+
+    /// Stores `entries` (and `seat`), then makes `next` the game and tells every connection.
+    async fn commit(
+        &mut self,
+        next: OnlineGame,
+        entries: Vec<Entry>,
+        seat: Option<(Side, TokenHash)>,
+    ) -> Result<(), Refused> {
+        let ended = next
+            .result()
+            .filter(|_| self.game.result().is_none())
+            .cloned();
+        let change = Change {
+            entries: entries.clone(),
+            seat,
+            result: ended.clone(),
+        };
+        self.games
+            .inner
+            .store
+            .append(self.id, change)
+            .await
+            .map_err(|err| {
+                log::line(format_args!("game {} not stored: {err}", short(&self.id)));
+                unavailable()
+            })?;
+        self.game = next;
+        if let Some((side, hash)) = seat {
+            self.seats[side.index()] = Some(hash);
+        }
+        let sent = now();
+        for entry in entries {
+            if entry.seq.is_some() {
+                self.seqs[entry.side().index()].push(entry.event.n);
+            }
+            self.send_all(&ServerMessage::Event {
+                event: entry.event,
+                now: sent,
+            });
+        }
+        if let Some(result) = ended {
+            log::line(format_args!(
+                "game {} ended: {} {:?}",
+                short(&self.id),
+                result.score(),
+                result.ending
+            ));
+        }
+        Ok(())
+    }
+
+    fn presence(&self) -> Presence {
+        let mut presence = Presence::default();
+        for conn in self.conns.values() {
+            match conn.seat {
+                Some(Side::White) => presence.white = true,
+                Some(Side::Black) => presence.black = true,
+                None => presence.spectators += 1,
+            }
+        }
+        presence
+    }
+
+    /// Tells every connection but `except` who is connected.
+    fn send_presence(&mut self, except: Option<ConnId>) {
+        let message = encode(&ServerMessage::Presence {
+            presence: self.presence(),
+        });
+        self.send(message, except);
+    }
+
+    fn send_all(&mut self, message: &ServerMessage) {
+        self.send(encode(message), None);
+    }
+
+    /// Queues `text` for every connection but `except`; a connection too far behind (or gone) is
+    /// dropped, and the others hear of it.
+    fn send(&mut self, text: Utf8Bytes, except: Option<ConnId>) {
+        let before = self.conns.len();
+        self.conns
+            .retain(|id, conn| Some(*id) == except || conn.outbox.try_send(text.clone()).is_ok());
+        if self.conns.len() != before {
+            self.send_presence(None);
+        }
+    }
+}
