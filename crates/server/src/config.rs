@@ -135,8 +135,14 @@ mod tests {
         assert_eq!((config.grace, config.host.as_str()), (5, "::1"));
         assert_eq!(parse(&["--help"], &[]), Err(ConfigError::Help));
         assert!(matches!(parse(&["--port"], &[]), Err(ConfigError::Bad(_))));
-        assert!(matches!(parse(&["--port", "x"], &[]), Err(ConfigError::Bad(_))));
+        assert!(matches!(
+            parse(&["--port", "x"], &[]),
+            Err(ConfigError::Bad(_))
+        ));
         assert!(matches!(parse(&["--what"], &[]), Err(ConfigError::Bad(_))));
-        assert!(matches!(parse(&[], &[("PORT", "99999")]), Err(ConfigError::Bad(_))));
+        assert!(matches!(
+            parse(&[], &[("PORT", "99999")]),
+            Err(ConfigError::Bad(_))
+        ));
     }
 }

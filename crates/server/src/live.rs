@@ -73,7 +73,9 @@ fn unknown_game() -> Refused {
 fn random() -> Result<[u8; 16], Refused> {
     let mut bytes = [0; 16];
     getrandom::fill(&mut bytes).map_err(|err| {
-        log::line(format_args!("no randomness from the operating system: {err}"));
+        log::line(format_args!(
+            "no randomness from the operating system: {err}"
+        ));
         unavailable()
     })?;
     Ok(bytes)
@@ -241,16 +243,20 @@ impl Games {
                 log::line(format_args!("game {} not stored: {err}", short(&id)));
                 unavailable()
             })?;
-        let clock = info
-            .clock
-            .map_or("no clock".to_owned(), |c| format!("{}+{}", c.initial, c.increment));
+        let clock = info.clock.map_or("no clock".to_owned(), |c| {
+            format!("{}+{}", c.initial, c.increment)
+        });
         log::line(format_args!(
             "game {} created: {} [{}] {clock}",
             short(&id),
             info.variant,
             info.options.join(" ")
         ));
-        log::line(format_args!("game {}: {} seat taken", short(&id), side.name()));
+        log::line(format_args!(
+            "game {}: {} seat taken",
+            short(&id),
+            side.name()
+        ));
         Ok(Seat {
             game: id,
             side,

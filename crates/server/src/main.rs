@@ -6,7 +6,8 @@ use std::process::ExitCode;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let config = match Config::from_args(std::env::args_os().skip(1), |name| std::env::var_os(name)) {
+    let config = match Config::from_args(std::env::args_os().skip(1), |name| std::env::var_os(name))
+    {
         Ok(config) => config,
         Err(ConfigError::Help) => {
             print!("{USAGE}");

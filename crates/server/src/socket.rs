@@ -230,7 +230,10 @@ impl Link {
 
     /// Sends `message`; whether the connection still works.
     async fn send(&mut self, message: &ServerMessage) -> bool {
-        self.socket.send(Message::Text(encode(message))).await.is_ok()
+        self.socket
+            .send(Message::Text(encode(message)))
+            .await
+            .is_ok()
     }
 
     async fn close(&mut self, reason: &'static str) {

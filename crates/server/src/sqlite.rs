@@ -300,11 +300,7 @@ mod tests {
         assert_eq!(game.entries, vec![seated, acted]);
         assert_eq!(game.seats.len(), 1);
         assert!(game.seats[0].1 == hash);
-        assert!(store
-            .load(GameId([1; 16]))
-            .await
-            .expect("loads")
-            .is_none());
+        assert!(store.load(GameId([1; 16])).await.expect("loads").is_none());
         drop(store);
         // Opening it again runs no migration twice.
         let store = SqliteStore::open(&dir.path().join("sub/db.sqlite3")).expect("reopens");
