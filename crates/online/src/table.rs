@@ -47,6 +47,20 @@ pub enum Provisional {
     FlagFell(Side),
 }
 
+impl Provisional {
+    /// The result shown while the reveal is awaited: a fallen flag shows as the opponent's
+    /// win, which the reveal may still turn into a draw.
+    pub fn outcome(&self) -> boomchess_rules::Outcome {
+        match self {
+            Provisional::Result(result) => result.outcome(),
+            Provisional::FlagFell(side) => boomchess_rules::Outcome::Decisive {
+                winner: side.other().color(),
+                reason: boomchess_rules::Reason::Timeout,
+            },
+        }
+    }
+}
+
 /// The next judgement of time a game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Due {
