@@ -201,3 +201,13 @@ build_release() {
         say "dist/ is up to date"
     fi
 }
+
+# Runs the game server (crates/server) in the foreground on 127.0.0.1:$1, serving dist/ and online
+# play; cargo builds it first if anything changed (~2 min the first time, a second after).
+run_server() {
+    local port="$1"
+    say "building and starting the game server: cargo run --release -p boomchess-server (a few minutes the first time, a second after)"
+    say "it serves dist/ and online play on http://127.0.0.1:$port/, games in ${BOOMCHESS_DATA:-data/boomchess.sqlite3} (Ctrl-C stops)"
+    cd "$ROOT"
+    exec cargo run --release --locked -p boomchess-server -- --port "$port" --dist dist
+}
