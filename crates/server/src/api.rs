@@ -2,6 +2,7 @@
 //! refusal that becomes a JSON response (`{"code": "...", "message": "..."}`).
 
 use crate::live::{Games, Summary};
+use crate::log;
 use crate::socket::{self, FRAME_LIMIT};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -36,6 +37,7 @@ struct ErrorBody<'a> {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
+        log::line(format_args!("request refused: {}", self.0.code.name()));
         let status = match self.0.code {
             Refusal::UnknownGame => StatusCode::NOT_FOUND,
             Refusal::SeatsTaken | Refusal::GameOver => StatusCode::CONFLICT,

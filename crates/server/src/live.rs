@@ -149,6 +149,8 @@ struct Handle {
 struct Inner {
     store: Arc<dyn Store>,
     grace: u32,
+    /// How long a game with no connection stays loaded ([`IDLE`]).
+    idle: Duration,
     live: Mutex<HashMap<GameId, Handle>>,
     counter: AtomicU64,
 }
@@ -191,10 +193,16 @@ impl Connection {
 impl Games {
     /// The games of `store`; new games get `grace` seconds for what they owe (`GameInfo::grace`).
     pub fn new(store: Arc<dyn Store>, grace: u32) -> Games {
+        Games::with_idle(store, grace, IDLE)
+    }
+
+    /// The same, with games unloaded after `idle` without a connection.
+    pub(crate) fn with_idle(store: Arc<dyn Store>, grace: u32, idle: Duration) -> Games {
         Games {
             inner: Arc::new(Inner {
                 store,
                 grace,
+                idle,
                 live: Mutex::new(HashMap::new()),
                 counter: AtomicU64::new(1),
             }),
@@ -365,9 +373,10 @@ async fn run(games: Games, id: GameId, generation: u64, mut commands: mpsc::Rece
         }
     };
     game.judge().await;
+    let idle_after = games.inner.idle;
     let mut touched = Instant::now();
     loop {
-        let idle = game.conns.is_empty().then(|| touched + IDLE);
+        let idle = game.conns.is_empty().then(|| touched + idle_after);
         let wake = match (game.wake(), idle) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -379,7 +388,7 @@ async fn run(games: Games, id: GameId, generation: u64, mut commands: mpsc::Rece
                 touched = Instant::now();
             }
             () = sleep_until(wake) => {
-                if game.conns.is_empty() && touched.elapsed() >= IDLE {
+                if game.conns.is_empty() && touched.elapsed() >= idle_after {
                     break;
                 }
                 game.judge().await;
@@ -471,7 +480,8 @@ impl LiveGame {
     /// When the timer should fire: the next judgement due, or a retry of one not stored.
     fn wake(&self) -> Option<Instant> {
         let due = self.game.due()?;
-        let at = Instant::now() + Duration::from_millis(due.at.saturating_sub(now()));
+        // A deadline too far away to count in (a huge grace) never fires.
+        let at = Instant::now().checked_add(Duration::from_millis(due.at.saturating_sub(now())))?;
         Some(self.retry.map_or(at, |retry| retry.max(at)))
     }
 
@@ -636,10 +646,11 @@ impl LiveGame {
                 )),
             };
         }
-        if seq > last + 1 {
+        let expected = last.saturating_add(1);
+        if seq > expected {
             return Err(Refused::new(
                 Refusal::OutOfOrder,
-                format!("the next action of this seat is number {}", last + 1),
+                format!("the next action of this seat is number {expected}"),
             ));
         }
         let at = now();
@@ -745,5 +756,62 @@ impl LiveGame {
         if self.conns.len() != before {
             self.send_presence(None);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sqlite::SqliteStore;
+
+    impl Games {
+        fn is_live(&self, id: GameId) -> bool {
+            let live = self
+                .inner
+                .live
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            live.contains_key(&id)
+        }
+    }
+
+    #[tokio::test]
+    async fn a_game_left_alone_is_unloaded_and_loaded_again_when_asked_for() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let store = SqliteStore::open(&dir.path().join("db.sqlite3")).expect("a store");
+        let games = Games::with_idle(Arc::new(store), 120, Duration::from_millis(50));
+        let new = NewGame {
+            variant: "stratomic".into(),
+            options: vec![],
+            side: SideChoice::Black,
+            clock: None,
+        };
+        let seat = games.create(new).await.expect("created");
+        assert_eq!(seat.side, Side::Black);
+        assert!(!games.is_live(seat.game), "creating a game loads nothing");
+        let joined = games.join(seat.game).await.expect("joined");
+        assert_eq!(joined.side, Side::White);
+        assert!(games.is_live(seat.game));
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while games.is_live(seat.game) {
+            assert!(Instant::now() < deadline, "the idle game was not unloaded");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let summary = games.summary(seat.game).await.expect("loaded again");
+        assert_eq!(
+            summary.seats,
+            Seats {
+                white: true,
+                black: true
+            }
+        );
+        let refused = games.join(seat.game).await.expect_err("no seat left");
+        assert_eq!(refused.code, Refusal::SeatsTaken);
+        let unknown = games.summary(GameId([3; 16])).await.expect_err("unknown");
+        assert_eq!(unknown.code, Refusal::UnknownGame);
+        assert!(
+            !games.is_live(GameId([3; 16])),
+            "an unknown game is not kept"
+        );
     }
 }

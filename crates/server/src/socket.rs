@@ -150,7 +150,10 @@ impl Link {
                         }
                     }
                     Frame::Skip => {}
-                    Frame::Closed => break "closed by the client",
+                    Frame::Closed => {
+                        self.close_reply().await;
+                        break "closed by the client";
+                    }
                 },
                 text = inbox.recv() => match text {
                     Some(text) => {
@@ -177,14 +180,17 @@ impl Link {
                 self.close("no hello").await;
                 return Err("no hello in time");
             };
-            let refused = match read(frame) {
+            let (seq, refused) = match read(frame) {
                 Frame::Message(ClientMessage::Hello { token }) => return Ok(token),
-                Frame::Message(ClientMessage::Act { .. }) => not_hello(),
-                Frame::Refused(refused) => refused,
+                Frame::Message(ClientMessage::Act { seq, .. }) => (Some(seq), not_hello()),
+                Frame::Refused(refused) => (None, refused),
                 Frame::Skip => continue,
-                Frame::Closed => return Err("closed by the client"),
+                Frame::Closed => {
+                    self.close_reply().await;
+                    return Err("closed by the client");
+                }
             };
-            if !self.refuse(None, &refused).await {
+            if !self.refuse(seq, &refused).await {
                 return Err("closed by the server");
             }
         }
@@ -234,6 +240,12 @@ impl Link {
             .send(Message::Text(encode(message)))
             .await
             .is_ok()
+    }
+
+    /// Completes a close the client began (the WebSocket layer has the reply queued).
+    async fn close_reply(&mut self) {
+        // The other end may be gone already.
+        let _ = self.socket.send(Message::Close(None)).await;
     }
 
     async fn close(&mut self, reason: &'static str) {
