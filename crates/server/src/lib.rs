@@ -8,6 +8,10 @@
 //! - `GET /api/games/{id}/socket`: the game's WebSocket (`docs/online-protocol.md`);
 //! - anything else: the files of the release build.
 //!
+//! On a game's socket an accepted action is acknowledged (`ack`) to the connection that sent it,
+//! then its `event` goes to every connection of the game, the sender's included; an action sent
+//! again under a stored sequence number is acknowledged again and not applied twice.
+//!
 //! Games are refereed by `boomchess-online` ([`boomchess_online::OnlineGame`]): the server only
 //! stores, times and relays their events, so nothing here depends on the variant. Each event is
 //! stored durably ([`store::Store`], [`sqlite::SqliteStore`]) before it is acknowledged or relayed.

@@ -343,3 +343,39 @@ async fn a_move_reaches_the_other_player_within_milliseconds() {
     );
     assert!(times[times.len() / 2] < Duration::from_millis(500));
 }
+
+#[tokio::test]
+async fn a_flag_that_fell_while_the_server_was_down_is_judged_when_the_game_is_loaded() {
+    let (_dir, data) = temp_data();
+    let mut server = Server::start(&data);
+    let white = server
+        .create(json!({
+            "variant": "stratomic",
+            "side": "white",
+            "clock": {"initial": 1, "increment": 0},
+        }))
+        .await;
+    let black = server.join(&white).await;
+    let (mut w, _) = server.connect(&white, Some(&white)).await;
+    let (mut b, _) = server.connect(&white, Some(&black)).await;
+    w.play(1, mv("e3e4")).await;
+    b.event().await;
+    let started = b.play(1, mv("e8e7")).await;
+    server.kill();
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+
+    let server = Server::start(&data);
+    let (_w, welcome) = server.connect(&white, Some(&white)).await;
+    let (events, _) = welcome_record(&welcome);
+    let flag = events.last().expect("events");
+    assert_eq!(
+        flag.what,
+        What::FlagFell { side: Side::White },
+        "{events:?}"
+    );
+    assert_eq!(flag.at, started.at + 1000, "judged at the moment it fell");
+    let (_, body) = server
+        .http("GET", &format!("/api/games/{}", white.game), None)
+        .await;
+    assert_eq!(body["result"]["ending"], "timeout", "{body}");
+}
