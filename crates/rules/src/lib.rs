@@ -23,6 +23,7 @@ mod board_size;
 mod fen;
 mod game;
 mod geometry;
+mod identity;
 mod magics;
 mod movelist;
 mod moves;
