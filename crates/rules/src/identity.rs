@@ -2,12 +2,14 @@
 //! on the board, the square it stood on when the game started, and whether
 //! it is a promoted pawn. Bomb carriers are fixed to men, so two positions
 //! with the same men on the same squares have the same carriers: counting
-//! repetitions this way needs no secret.
+//! repetitions this way needs no secret, and the public game
+//! ([`PublicGame`](crate::PublicGame)) names men by their start square.
 
 use crate::bits::Bits;
 use crate::geometry::Board8;
 use crate::moves::{Move, MoveKind};
 use crate::position::Position;
+use crate::square::Square;
 
 /// The bit that marks a promoted pawn in an entry.
 const PROMOTED: u8 = 0x80;
@@ -27,6 +29,40 @@ impl Identities {
             men[sq.usize()] = sq.index() + 1;
         }
         Identities(men)
+    }
+
+    fn entry(&self, sq: Square) -> u8 {
+        self.0.get(sq.usize()).copied().unwrap_or(0)
+    }
+
+    /// The start square of the piece on `sq`.
+    pub(crate) fn origin_at(&self, sq: Square) -> Option<Square> {
+        match self.entry(sq) {
+            0 => None,
+            e => Some(Square::from_index((e & !PROMOTED) - 1)),
+        }
+    }
+
+    /// Whether the piece on `sq` is a promoted pawn.
+    pub(crate) fn promoted_at(&self, sq: Square) -> bool {
+        self.entry(sq) & PROMOTED != 0
+    }
+
+    /// The squares of promoted pawns.
+    pub(crate) fn promoted(&self) -> u64 {
+        self.0
+            .iter()
+            .enumerate()
+            .filter(|(_, &e)| e & PROMOTED != 0)
+            .fold(0, |acc, (i, _)| acc | 1 << i)
+    }
+
+    /// Where the piece that started on `origin` stands now.
+    pub(crate) fn square_of(&self, origin: Square) -> Option<Square> {
+        self.0
+            .iter()
+            .position(|&e| e != 0 && (e & !PROMOTED) - 1 == origin.index())
+            .map(|i| Square::from_index(i as u8))
     }
 
     /// The identities after the legal move `m` took `before` to `after`: the
