@@ -2,6 +2,7 @@
 //! (with undo and redo), and the draw rules that need the game's history.
 
 use crate::fen::FenError;
+use crate::identity::Identities;
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::Color;
@@ -32,6 +33,9 @@ pub struct Game {
     played: Vec<Played>,
     /// Moves taken back, most recent last, for redo.
     undone: Vec<Move>,
+    /// Beirut: the men at the start, each its own identity. Repetition in
+    /// Beirut compares men by identity (docs/rules.md §1.12).
+    start_men: Option<Identities>,
 }
 
 #[derive(Clone, Debug)]
@@ -39,6 +43,17 @@ struct Played {
     mv: Move,
     san: String,
     after: VariantPosition,
+    /// Beirut: who stands where after the move, by identity.
+    men: Option<Identities>,
+}
+
+/// The identities of a Beirut position's men (none for the other games,
+/// whose repetitions do not depend on them).
+fn identities(pos: &VariantPosition) -> Option<Identities> {
+    match pos {
+        VariantPosition::Eight(p) if p.variant() == Variant::Beirut => Some(Identities::new(p)),
+        _ => None,
+    }
 }
 
 impl Game {
@@ -56,7 +71,8 @@ impl Game {
         )?))
     }
 
-    fn from_position(start: VariantPosition) -> Game {
+    /// A game from a position (carriers included when it marks any).
+    pub(crate) fn from_position(start: VariantPosition) -> Game {
         let needs_setup = start.variant() == Variant::Beirut
             && start.carriers(Color::White).is_empty()
             && start.carriers(Color::Black).is_empty()
@@ -70,6 +86,7 @@ impl Game {
             Vec::new()
         };
         Game {
+            start_men: identities(&start),
             start,
             choosing,
             played: Vec::new(),
@@ -156,6 +173,14 @@ impl Game {
         }
     }
 
+    /// Beirut: who stands where after `ply` moves, by identity.
+    fn men_at(&self, ply: usize) -> Option<Identities> {
+        match ply {
+            0 => self.start_men,
+            n => self.played.get(n - 1).and_then(|p| p.men),
+        }
+    }
+
     /// The phase: setup, play, or over with the outcome.
     pub fn phase(&self) -> Phase {
         if let Some(&c) = self.choosing.first() {
@@ -227,7 +252,18 @@ impl Game {
         let san = pos.move_to_record_san(m);
         let mut after = pos;
         after.play_unchecked(m);
-        self.played.push(Played { mv: m, san, after });
+        let men = match (self.men_at(self.played.len()), &pos, &after) {
+            (Some(men), VariantPosition::Eight(b), VariantPosition::Eight(a)) => {
+                Some(men.after(b, m, a))
+            }
+            _ => None,
+        };
+        self.played.push(Played {
+            mv: m,
+            san,
+            after,
+            men,
+        });
         if self.undone.last() == Some(&m) {
             self.undone.pop();
         } else {
@@ -281,7 +317,9 @@ impl Game {
 
     /// The result, if the game is over: by the board (mate, stalemate, a
     /// destroyed or exposed king), else by threefold repetition, the
-    /// fifty-move rule or insufficient material, all automatic.
+    /// fifty-move rule or insufficient material, all automatic. In Beirut a
+    /// repetition needs the same men, by identity, on the same squares
+    /// (docs/rules.md §1.12), so that it says nothing about the carriers.
     pub fn outcome(&self) -> Option<Outcome> {
         if !self.choosing.is_empty() {
             return None;
@@ -292,9 +330,10 @@ impl Game {
         }
         let draw = |reason| Some(Outcome::Draw { reason });
         let hash = pos.hash();
-        let repeats = core::iter::once(&self.start)
-            .chain(self.played.iter().map(|p| &p.after))
-            .filter(|p| p.hash() == hash)
+        let men = self.men_at(self.played.len());
+        let repeats = core::iter::once((&self.start, self.start_men))
+            .chain(self.played.iter().map(|p| (&p.after, p.men)))
+            .filter(|(p, m)| p.hash() == hash && *m == men)
             .count();
         if repeats >= 3 {
             return draw(Reason::ThreefoldRepetition);

@@ -3,6 +3,9 @@
 //! `docs/rules.md`: positions, fully legal move generation, explosions, game
 //! outcomes, extended FEN and move notation.
 //!
+//! For Beirut played online, [`PublicGame`] keeps the game as everybody
+//! knows it, without the secret carriers, and audits it once they are open.
+//!
 //! One move generator serves every game and both board sizes: it is
 //! generic over a [`Geometry`] (8×8 with `u64` bit sets, 10×10 with
 //! `u128`), so the 8×8 game pays nothing for the larger board.
@@ -23,6 +26,7 @@ mod board_size;
 mod fen;
 mod game;
 mod geometry;
+mod identity;
 mod magics;
 mod movelist;
 mod moves;
@@ -31,6 +35,7 @@ mod outcome;
 mod perft;
 mod piece;
 mod position;
+mod public_game;
 mod san;
 mod square;
 mod uci;
@@ -49,6 +54,10 @@ pub use outcome::{Outcome, Reason};
 pub use perft::{divide, perft};
 pub use piece::{Color, Piece, Role};
 pub use position::{CarrierError, PassError, Position};
+pub use public_game::{
+    Action, Audit, Awaiting, BoomRefusal, CarrierProblem, Falsehood, FlagResult, PublicError,
+    PublicGame, Recorded,
+};
 pub use san::SWITCH_MARK;
 pub use square::Square;
 pub use uci::{move_to_uci, MoveError};

@@ -912,6 +912,19 @@ impl<G: Geometry> Position<G> {
         }
     }
 
+    /// The rook's squares `(from, to)` in the castling move `m` of the side
+    /// to move (a castling is written as the king's move).
+    pub(crate) fn castling_rook(&self, m: Move) -> (Square, Square) {
+        let rule = self
+            .rules()
+            .castlings
+            .iter()
+            .find(|r| G::file(m.to) == r.king_to)
+            .expect("castling moves come from the castling rules");
+        let [_, _, rook_from, rook_to] = self.castling_rule_squares(rule);
+        (rook_from, rook_to)
+    }
+
     fn castling_rule_squares(&self, rule: &CastlingRule) -> [Square; 4] {
         let rank = Self::relative_rank(self.turn, self.rules().back_rank);
         [

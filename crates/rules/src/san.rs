@@ -71,7 +71,8 @@ impl<G: Geometry> Position<G> {
         }
     }
 
-    fn san_without_suffix(&self, m: Move, legal: &[Move]) -> String {
+    /// The SAN of `m` without `+`/`#`, disambiguated against `legal`.
+    pub(crate) fn san_without_suffix(&self, m: Move, legal: &[Move]) -> String {
         let from = G::square_name(m.from);
         let to = G::square_name(m.to);
         match m.kind {

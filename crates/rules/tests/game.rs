@@ -146,6 +146,48 @@ fn repetition_counts_a_usable_en_passant_square() {
     assert_eq!(g.outcome(), draw(Reason::ThreefoldRepetition));
 }
 
+// docs/rules.md §1.12, repetition by identity: the knights b1 and g1 trade
+// squares in twelve plies (b1-d2-f3-g1 and g1-e2-c3-b1, the black king
+// stepping e8-d8 and back), so the start placement comes back with the
+// knights swapped at ply 12 and as it was at ply 24. The carrier is the pawn
+// a2, so the placement and the carriers are the same all along: counted by
+// squares and carriers the start position would stand there a third time at
+// ply 24. Counted by men it stands there a second time at ply 24 (the
+// swapped one at 12 and 36), and the third time at ply 48.
+#[test]
+fn beirut_repetition_counts_men_by_identity() {
+    let start = "4k3/8/8/8/8/8/P*7/1N2K1N1 w - - 0 1";
+    let cycle = [
+        "b1d2", "e8d8", "g1e2", "d8e8", "d2f3", "e8d8", "e2c3", "d8e8", "f3g1", "e8d8", "c3b1",
+        "d8e8",
+    ];
+    let mut g = game(Variant::Beirut, &[], start);
+    for round in 1..=4 {
+        play_all(&mut g, &cycle);
+        // The same placement, side to move and clock fields as at the start.
+        assert_eq!(
+            g.position().fen(),
+            format!(
+                "4k3/8/8/8/8/8/P*7/1N2K1N1 w - - {} {}",
+                12 * round,
+                1 + 6 * round
+            )
+        );
+        let expected = if round == 4 {
+            draw(Reason::ThreefoldRepetition)
+        } else {
+            None
+        };
+        assert_eq!(g.outcome(), expected, "after {round} rounds");
+    }
+    // A shuffle that brings each knight back to its own square repeats as
+    // before (plies 0, 4 and 8).
+    let mut g = beirut_game("a2", "a7");
+    play_all(&mut g, &["g1f3", "g8f6", "f3g1", "f6g8"]);
+    play_all(&mut g, &["g1f3", "g8f6", "f3g1", "f6g8"]);
+    assert_eq!(g.outcome(), draw(Reason::ThreefoldRepetition));
+}
+
 // Fifty-move rule, automatic: a quiet move with the clock at 99.
 #[test]
 fn fifty_move_rule() {
