@@ -202,3 +202,65 @@ impl Session {
         }
     }
 }
+
+/// What `side` owes the game now that its client states by itself, from the openings of its
+/// men (Beirut): its commitments once its carriers are chosen, its Dead Man's Switch answer for
+/// the man just captured, "no legal boom" when it is stuck without one, and its final reveal.
+/// `None` when nothing is owed, or what is owed is the player's own decision (a move, a boom,
+/// resigning).
+pub fn owed_statement(
+    game: &crate::table::OnlineGame,
+    side: Side,
+    openings: &[crate::commitment::Opening],
+) -> Option<Action> {
+    use crate::message::{SquareName, WireOpening};
+    use crate::table::Stage;
+    use boomchess_rules::Awaiting;
+    let beirut = game.referee().beirut()?;
+    let opening = |origin| openings.iter().find(|o| o.origin == origin).copied();
+    match game.stage() {
+        Stage::Committing(owed) if owed[side.index()] && !openings.is_empty() => {
+            Some(Action::Commit {
+                commitments: openings
+                    .iter()
+                    .map(|o| {
+                        (
+                            SquareName(o.origin),
+                            o.commitment(game.info().id, side.color()),
+                        )
+                    })
+                    .collect(),
+            })
+        }
+        Stage::Playing => match beirut.public().awaiting() {
+            Awaiting::Switch { owner, origin, .. } if Side::from(owner) == side => {
+                let opening = opening(origin)?;
+                Some(Action::Switch {
+                    carrier: opening.carrier,
+                    salt: opening.salt,
+                })
+            }
+            Awaiting::Stuck(color) if Side::from(color) == side => {
+                let public = beirut.public();
+                let can_boom = openings.iter().filter(|o| o.carrier).any(|o| {
+                    public
+                        .square_of(o.origin)
+                        .is_some_and(|sq| public.may_boom(sq).is_ok())
+                });
+                (!can_boom).then_some(Action::NoBoom)
+            }
+            _ => None,
+        },
+        Stage::Revealing { owed, .. } if owed[side.index()] => Some(Action::Reveal {
+            openings: openings
+                .iter()
+                .map(|o| WireOpening {
+                    square: SquareName(o.origin),
+                    carrier: o.carrier,
+                    salt: o.salt,
+                })
+                .collect(),
+        }),
+        _ => None,
+    }
+}

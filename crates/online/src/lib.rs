@@ -6,6 +6,8 @@
 //! - [`commitment`]: Beirut carrier commitments (SHA-256 over a fixed byte layout);
 //! - [`client`]: a client's session with a game (numbering, resending, checking), without the
 //!   socket;
+//! - [`beirut`]: Beirut refereed in public: the rules' public game with the players'
+//!   commitments, and the verdict of the final replay;
 //! - [`table`]: [`OnlineGame`], a game as its public record makes it, refereed alike by the
 //!   server, each player and each spectator; [`referee`], the rules behind it;
 //! - [`result`]: how an online game ended.
@@ -14,6 +16,7 @@
 //! `docs/online-protocol.md`.
 #![deny(missing_docs)]
 
+pub mod beirut;
 pub mod client;
 pub mod commitment;
 pub mod ids;

@@ -173,6 +173,12 @@ impl OnlineGame {
         self.seated[side.index()]
     }
 
+    /// Whether a player may still abort the game: it has not ended and not both sides have
+    /// moved.
+    pub fn abortable(&self) -> bool {
+        !matches!(self.stage, Stage::Over(_) | Stage::Revealing { .. }) && self.moved != [true; 2]
+    }
+
     /// The standing draw offer, if any: who made it.
     pub fn draw_offer(&self) -> Option<Side> {
         self.draw_offer
@@ -392,8 +398,7 @@ impl OnlineGame {
                 if !owed[side.index()] {
                     return Err(Refused::new(Refusal::NotNow, "this side has committed"));
                 }
-                self.referee
-                    .commit(self.info.id, side, commitments.clone())?;
+                self.referee.commit(side, commitments)?;
                 owed[side.index()] = false;
                 self.since = at;
                 self.stage = if owed == [false; 2] {
@@ -408,12 +413,14 @@ impl OnlineGame {
                 "play starts when both sides have committed to their carriers",
             )),
             (Stage::Playing, Action::Resign) => {
+                self.referee.resigned(side);
                 self.end(GameResult::win(side.other(), Ending::Resignation), at);
                 Ok(())
             }
             (Stage::Playing, Action::OfferDraw | Action::AcceptDraw)
                 if self.draw_offer == Some(side.other()) =>
             {
+                self.referee.agreed_draw();
                 self.end(GameResult::draw(Ending::Agreement), at);
                 Ok(())
             }
@@ -499,7 +506,7 @@ impl OnlineGame {
         if let Some(clocks) = &mut self.clocks {
             clocks[side.index()] = 0;
         }
-        let provisional = match self.referee.can_win_on_time(side.other()) {
+        let provisional = match self.referee.flag_fell(side) {
             Some(true) => Provisional::Result(GameResult::win(side.other(), Ending::Timeout)),
             Some(false) => Provisional::Result(GameResult::draw(Ending::InsufficientMaterial)),
             None => Provisional::FlagFell(side),
@@ -514,6 +521,7 @@ impl OnlineGame {
                 self.stage = Stage::Over(GameResult::draw(Ending::Aborted));
             }
             Stage::Playing => {
+                self.referee.resigned(side);
                 self.end(GameResult::win(side.other(), Ending::DeadlineMissed), at);
             }
             Stage::Revealing { owed, .. } => {
