@@ -44,7 +44,7 @@ fn openings(side: Side, carriers: &[&str]) -> Vec<Opening> {
             out.push(Opening {
                 origin,
                 carrier: carriers.contains(&name.as_str()),
-                salt: Salt([origin.index() ^ side.index() as u8 * 0x80; 16]),
+                salt: Salt([origin.index() ^ (side.index() as u8 * 0x80); 16]),
             });
         }
     }
