@@ -94,6 +94,29 @@ impl Game {
         }
     }
 
+    /// A game already played: `start` and each move with its SAN, the position after it and
+    /// who stands where (the public game's view of a game, [`crate::PublicGame::view`]).
+    pub(crate) fn from_record(
+        start: VariantPosition,
+        moves: Vec<(Move, String, VariantPosition, Option<Identities>)>,
+    ) -> Game {
+        Game {
+            start_men: identities(&start),
+            start,
+            choosing: Vec::new(),
+            played: moves
+                .into_iter()
+                .map(|(mv, san, after, men)| Played {
+                    mv,
+                    san,
+                    after,
+                    men,
+                })
+                .collect(),
+            undone: Vec::new(),
+        }
+    }
+
     /// The game's variant.
     pub fn variant(&self) -> Variant {
         self.start.variant()

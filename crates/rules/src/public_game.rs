@@ -832,6 +832,60 @@ impl PublicGame {
         None
     }
 
+    /// The game as a player may see it, for a board: every board move settled so far (a
+    /// capture still waiting for its switch answer is not among them yet), each position with
+    /// `carriers` marked where those men stand. `carriers` are (side, start square) of the men
+    /// the viewer knows to carry bombs: its own, and the others once public. The view's own
+    /// `outcome` knows only those carriers; what the game awaits and how it ended is this public
+    /// game's.
+    pub fn view(&self, carriers: &[(Color, Square)]) -> Game {
+        let t = Board8::tables();
+        let mark = |pos: &mut Position<Board8>, men: &Identities| {
+            for &(color, origin) in carriers {
+                if let Some(sq) = men.square_of(origin) {
+                    if pos.by_color(color).has(sq)
+                        && !men.promoted_at(sq)
+                        && pos.role_at(sq) != Some(Role::King)
+                    {
+                        pos.set_carrier(t, sq, true);
+                    }
+                }
+            }
+        };
+        let mut start = self.start;
+        mark(&mut start, &Identities::new(&self.start));
+        let mut replay = PublicGame::from_start(self.options, self.start);
+        let mut moves = Vec::new();
+        let mut capture = None;
+        for rec in &self.actions {
+            let m = match rec.action {
+                Action::Move(m) => Some(m),
+                Action::Boom(sq) => Some(Move {
+                    from: sq,
+                    to: sq,
+                    kind: MoveKind::Boom,
+                }),
+                Action::Switch(_) => capture.take(),
+                _ => None,
+            };
+            if replay.apply(rec.action).is_err() {
+                break;
+            }
+            let Some(m) = m else {
+                continue;
+            };
+            if replay.pending.is_some() {
+                capture = Some(m);
+                continue;
+            }
+            let mut after = replay.pos;
+            mark(&mut after, &replay.men);
+            let san = self.san.get(moves.len()).cloned().unwrap_or_default();
+            moves.push((m, san, VariantPosition::Eight(after), Some(replay.men)));
+        }
+        Game::from_record(VariantPosition::Eight(start), moves)
+    }
+
     /// After a change of the board: what the game awaits now, in the
     /// referee's order (the board first, then the draw rules).
     fn settle(&mut self) {

@@ -1130,3 +1130,48 @@ fn random_games_agree_with_the_referee() {
         "{tally:?}"
     );
 }
+
+/// The views of §1.11's example: each side sees its own carrier where it stands, never the
+/// other's; once the knight has boomed it is gone from every view.
+#[test]
+fn each_side_views_the_public_game_with_its_own_carriers() {
+    let mut g = new_game(&[]);
+    play(
+        &mut g,
+        &[
+            "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "f3e5", "d8d4",
+        ],
+    );
+    let white = g.view(&[(Color::White, sq("g1"))]);
+    assert_eq!(
+        white.position().fen(),
+        "r1b1kbnr/1pp2ppp/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6"
+    );
+    let black = g.view(&[(Color::Black, sq("h7"))]);
+    assert_eq!(
+        black.position().fen(),
+        "r1b1kbnr/1pp2ppp*/p1p5/4N3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6"
+    );
+    assert_eq!(black.start_position().fen().matches('*').count(), 1);
+    assert_eq!(black.san_moves(), g.san_moves());
+    assert_eq!(black.moves().len(), 10);
+    g.boom(sq("e5")).unwrap();
+    let after = g.view(&[(Color::White, sq("g1")), (Color::Black, sq("h7"))]);
+    assert_eq!(
+        after.position().fen(),
+        "r1b1kbnr/1pp2ppp*/p1p5/8/8/8/PPPP1PPP/RNBQK2R b KQkq - 0 6"
+    );
+    assert_eq!(after.san_moves().last().unwrap(), "Boom@e5");
+}
+
+/// A capture waiting for its Dead Man's Switch answer is not on the board of a view yet.
+#[test]
+fn a_view_waits_for_the_answer_to_a_capture() {
+    let mut g = new_game(&["dead-mans-switch"]);
+    play(&mut g, &["e2e4", "d7d5", "e4d5"]);
+    assert!(matches!(g.awaiting(), Awaiting::Switch { .. }));
+    let view = g.view(&[]);
+    assert_eq!(view.moves().len(), 2);
+    g.answer_switch(false).unwrap();
+    assert_eq!(g.view(&[]).moves().len(), 3);
+}
