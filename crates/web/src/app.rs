@@ -22,6 +22,9 @@ use crate::effects::{effects_of, Animation, Before, Effects, Event as GameEvent,
 use crate::game::{ClickOutcome, Game};
 use crate::geometry::Layout;
 use crate::listeners::Listeners;
+use crate::online::{
+    board_clock, board_view, online_state, HeldSeat, OnSocket, OnlineLink, SocketEvent,
+};
 use crate::panel::Panel;
 use crate::render::{
     draw_board_with, draw_cursor, draw_drawings, draw_explosion, Blast, Drawings, Theme, THEMES,
@@ -110,6 +113,14 @@ struct State {
     /// Arrows and square marks drawn with the secondary button, and where one begins.
     drawings: Drawings,
     marking: Option<Square>,
+    /// An online game: its connection, the seat this browser holds, and the last problem to
+    /// tell the player (a refused action, a record that did not hold).
+    online: Option<OnlineLink>,
+    online_problem: Option<String>,
+    /// `play()` promises waiting for the server to record the move sent: (resolve, reject).
+    online_waiters: Vec<(js_sys::Function, js_sys::Function)>,
+    /// Told the variant when an online game arrives on the board (the game page's menu).
+    on_online_game: Option<Rc<dyn Fn(Variant)>>,
 }
 
 impl State {
@@ -193,6 +204,10 @@ impl App {
                 theme: THEMES[0],
                 drawings: Drawings::default(),
                 marking: None,
+                online: None,
+                online_problem: None,
+                online_waiters: Vec::new(),
+                on_online_game: None,
             })),
         };
         app.fit();
@@ -335,7 +350,7 @@ impl App {
     pub fn set_panel(&self, panel: Panel) -> Result<(), JsValue> {
         let mut listeners = Listeners::default();
         type Action = fn(&App);
-        let buttons: [(&Option<web_sys::HtmlElement>, Action); 11] = [
+        let buttons: [(&Option<web_sys::HtmlElement>, Action); 13] = [
             (&panel.undo, |a| {
                 a.update(|g| g.undo());
             }),
@@ -366,6 +381,12 @@ impl App {
             }),
             (&panel.analysis, |a| {
                 a.set_analysing(!a.analysing());
+            }),
+            (&panel.abort, |a| {
+                a.act_online(boomchess_online::Action::Abort).ok();
+            }),
+            (&panel.draw_decline, |a| {
+                a.act_online(boomchess_online::Action::DeclineDraw).ok();
             }),
         ];
         for (button, action) in buttons {
@@ -531,6 +552,11 @@ impl App {
             flipped: st.layout.flipped,
         };
         st.panel.show(&st.game, &board, &st.canvas);
+        let online = st
+            .online
+            .as_ref()
+            .map(|link| crate::online::panel_view(link, st.online_problem.as_deref()));
+        st.panel.show_online(online.as_ref());
         let found = if st.analysing {
             st.current_analysis()
         } else {
@@ -705,6 +731,7 @@ impl App {
     pub fn update<R>(&self, f: impl FnOnce(&mut Game) -> R) -> R {
         let before = Before::of(&self.state.borrow().game);
         let result = f(&mut self.state.borrow_mut().game);
+        self.send_online();
         self.state.borrow_mut().game.sync_clock(js_sys::Date::now());
         let effects = self.with_game(|g| effects_of(g, before, !reduced_motion()));
         self.apply(effects);
@@ -770,6 +797,182 @@ impl App {
         }
         self.keep_clock_ticking();
         self.analyse();
+    }
+
+    /// Plays online game `id` on the server at `origin` (`https://host`): as the holder of
+    /// `held`, or watching. The board shows the game once the server has sent its record.
+    pub fn open_online(&self, origin: &str, id: boomchess_online::GameId, held: Option<HeldSeat>) {
+        let weak = self.downgrade();
+        let on_socket: OnSocket = Rc::new(move |event| {
+            if let Some(app) = weak.upgrade() {
+                app.on_socket(event);
+            }
+        });
+        let link = OnlineLink::open(origin, id, held, on_socket);
+        let mut st = self.state.borrow_mut();
+        st.online = Some(link);
+        st.online_problem = None;
+    }
+
+    /// Calls `hook` with the variant whenever an online game arrives on the board.
+    pub fn on_online_game(&self, hook: Rc<dyn Fn(Variant)>) {
+        self.state.borrow_mut().on_online_game = Some(hook);
+    }
+
+    /// The online game's link, if the board plays one.
+    pub fn with_online<R>(&self, f: impl FnOnce(&OnlineLink) -> R) -> Option<R> {
+        self.state.borrow().online.as_ref().map(f)
+    }
+
+    /// What `online()` tells of the online game, if the board plays one.
+    pub fn online_status(&self) -> Option<JsValue> {
+        let st = self.state.borrow();
+        let link = st.online.as_ref()?;
+        Some(crate::online::status_js(link, st.online_problem.as_deref()))
+    }
+
+    /// Sends one of this seat's actions in the online game (resign, a draw offer, abort).
+    pub fn act_online(&self, action: boomchess_online::Action) -> Result<(), String> {
+        let mut st = self.state.borrow_mut();
+        let link = st
+            .online
+            .as_mut()
+            .ok_or("this board plays no online game")?;
+        link.act(action);
+        Ok(())
+    }
+
+    fn on_socket(&self, event: SocketEvent) {
+        let result = match self.state.borrow_mut().online.as_mut() {
+            Some(link) => link.handle(event),
+            None => return,
+        };
+        use boomchess_online::client::Update;
+        let seat = self.with_game(|g| g.seat().map(boomchess_online::Side::from));
+        let problem = match &result {
+            Ok(Some(Update::Refused { refusal, action })) => {
+                if matches!(
+                    action,
+                    Some(
+                        boomchess_online::Action::Move { .. }
+                            | boomchess_online::Action::Boom { .. }
+                    )
+                ) {
+                    self.settle_online_waiters(Err(refusal.message.clone()));
+                }
+                Some(format!("The server refused that: {}.", refusal.message))
+            }
+            Ok(_) => None,
+            Err(refused) => Some(format!(
+                "The server sent something that does not hold ({}); reconnecting.",
+                refused.message
+            )),
+        };
+        if problem.is_some() {
+            self.state.borrow_mut().online_problem = problem;
+        }
+        self.sync_online();
+        if let Ok(Some(Update::Recorded(event))) = &result {
+            let moved = matches!(
+                &event.what,
+                boomchess_online::What::Acted {
+                    side,
+                    action: boomchess_online::Action::Move { .. } | boomchess_online::Action::Boom { .. },
+                } if Some(*side) == seat
+            );
+            if moved {
+                let san = self.with_game(|g| g.san_moves().last().cloned().unwrap_or_default());
+                self.settle_online_waiters(Ok(san));
+            }
+        }
+    }
+
+    /// Waits for the server to record the move just sent: `resolve(san)`, or `reject(error)`
+    /// when it is refused.
+    pub fn when_online_recorded(&self, resolve: js_sys::Function, reject: js_sys::Function) {
+        self.state
+            .borrow_mut()
+            .online_waiters
+            .push((resolve, reject));
+    }
+
+    fn settle_online_waiters(&self, outcome: Result<String, String>) {
+        let waiters = std::mem::take(&mut self.state.borrow_mut().online_waiters);
+        for (resolve, reject) in waiters {
+            match &outcome {
+                Ok(san) => resolve.call1(&JsValue::NULL, &JsValue::from_str(san)),
+                Err(why) => reject.call1(&JsValue::NULL, &crate::handle::js_error(why)),
+            }
+            .ok();
+        }
+    }
+
+    /// Shows the online game as its checked record now stands.
+    fn sync_online(&self) {
+        let synced = {
+            let st = self.state.borrow();
+            st.online.as_ref().and_then(|link| {
+                let session = link.connection().session();
+                let game = session.game()?;
+                Some((
+                    board_view(game, session.seat(), &link.openings()),
+                    session.seat().map(|side| side.color()),
+                    online_state(session)?,
+                    board_clock(game, link.connection().server_time()),
+                ))
+            })
+        };
+        let Some((view, seat, state, clock)) = synced else {
+            self.redraw();
+            return;
+        };
+        let now = js_sys::Date::now();
+        let playing = self.with_game(|g| g.online_state().is_some());
+        if playing {
+            self.update(|g| {
+                g.sync_online(view, state);
+                g.set_online_clock(clock, now);
+            });
+        } else {
+            let mut game = Game::online(view, seat, state);
+            game.set_online_clock(clock, now);
+            let variant = game.variant();
+            self.set_game(game);
+            let hook = self.state.borrow().on_online_game.clone();
+            if let Some(hook) = hook {
+                hook(variant);
+            }
+        }
+        self.send_owed();
+    }
+
+    /// Sends what this seat owes and states by itself (see [`OnlineLink::send_owed`]).
+    fn send_owed(&self) {
+        if let Some(link) = self.state.borrow_mut().online.as_mut() {
+            link.send_owed();
+        }
+    }
+
+    /// Sends what the player just did on the board (a move, the carriers chosen).
+    fn send_online(&self) {
+        let mut st = self.state.borrow_mut();
+        let st = &mut *st;
+        let Some(link) = st.online.as_mut() else {
+            return;
+        };
+        if let Some(m) = st.game.take_outgoing() {
+            let uci = st.game.move_text(m);
+            if let Some(action) = link.action_of(m, uci) {
+                link.act(action);
+            }
+        }
+        if let Some(carriers) = st.game.take_chosen() {
+            let start = *st.game.referee().start_position();
+            match link.choose(&start, &carriers) {
+                Ok(()) => link.send_owed(),
+                Err(problem) => st.online_problem = Some(problem),
+            }
+        }
     }
 
     /// Switches the engine's comments on or off; whether it may comment now (see
@@ -897,7 +1100,8 @@ impl App {
 
     fn save(&self) {
         let st = self.state.borrow();
-        if st.persist {
+        // An online game is kept by its server (and its seat by `crate::online`).
+        if st.persist && st.online.is_none() {
             crate::save::store(&st.game);
         }
     }
@@ -1141,8 +1345,14 @@ impl App {
         {
             let mut st = self.state.borrow_mut();
             st.layout.board = game.board_size();
-            // Against the computer the human's side is at the bottom; otherwise White.
-            st.layout.flipped = game.computer() == Some(Color::White);
+            // Against the computer or online the player's side is at the bottom; otherwise White.
+            st.layout.flipped =
+                game.computer() == Some(Color::White) || game.seat() == Some(Color::Black);
+            if game.online_state().is_none() {
+                // Another game: the online one is left (its connection closes).
+                st.online = None;
+                st.online_problem = None;
+            }
             st.game = game;
             // A drag or cursor of the old board (maybe of another size) means nothing here.
             st.drag = None;

@@ -7,6 +7,9 @@ use boomchess_rules::{
     Role, Square, Variant, VariantPosition,
 };
 
+use boomchess_online::referee::Owed;
+use boomchess_online::Stage as OnlineStage;
+
 use crate::clock::Clock;
 use crate::computer::ComputerTurn;
 use crate::spec::{GameSpec, Mode};
@@ -68,6 +71,20 @@ pub enum Stage {
     Over(Outcome),
 }
 
+/// An online game as the board shows it ([`Mode::Online`]): where its record stands and what
+/// the side to move owes. The board's referee is then the game as this seat may see it (its own
+/// carriers, and the others once public), rebuilt by the board's owner after every entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Online {
+    /// Where the online game stands.
+    pub stage: OnlineStage,
+    /// What the side to move owes.
+    pub owed: Owed,
+    /// One of this seat's actions waits for the server (nothing more is played till it is
+    /// settled).
+    pub waiting: bool,
+}
+
 /// 64 random bits from the browser's `crypto.getRandomValues` (`Math.random` where there is no
 /// Web Crypto).
 fn random_u64() -> u64 {
@@ -109,6 +126,11 @@ pub struct Game {
     /// The clocks, in a game on the clock, and the number of moves they have counted.
     clock: Option<Clock>,
     clock_moves: usize,
+    /// Online: where the record stands, the move sent and not yet recorded, and the carriers
+    /// chosen and not yet committed to.
+    online: Option<Online>,
+    outgoing: Option<Move>,
+    chosen: Option<Vec<Square>>,
     /// A random number drawn for this game and never shown: it seeds the computer's carrier
     /// choice and its moves, so neither can be predicted by running the engine on the position
     /// (a fixed seed would make it pick the same carrier in every game).
@@ -156,6 +178,9 @@ impl Game {
             premove: None,
             clock: None,
             clock_moves: 0,
+            online: None,
+            outgoing: None,
+            chosen: None,
             secret: random_u64(),
         };
         game.computer_setup();
@@ -167,6 +192,97 @@ impl Game {
     /// board: no selection, a new secret.
     pub fn with_mode(self, mode: Mode) -> Game {
         Game::from_referee(self.referee, mode)
+    }
+
+    /// An online game: `view` is the game as `seat` may see it (a spectator: nobody's
+    /// carriers), `online` where its record stands.
+    pub fn online(view: RulesGame, seat: Option<Color>, online: Online) -> Game {
+        let mut game = Game::from_referee(view, Mode::Online { seat });
+        game.online = Some(online);
+        game.ended = game.ended_online();
+        game.refresh();
+        game
+    }
+
+    /// Online: the game after a new entry of its record (`view` and `online` as in
+    /// [`Game::online`]). A new move shows the live position again; the carriers being marked
+    /// stay while they are still to be chosen.
+    pub fn sync_online(&mut self, view: RulesGame, online: Online) {
+        let moved = view.moves().len() != self.referee.moves().len();
+        self.referee = view;
+        self.online = Some(online);
+        self.outgoing = None;
+        self.ended = self.ended_online();
+        if moved || self.is_over() {
+            self.viewing = None;
+            self.selected = None;
+            self.promotion = None;
+        }
+        if !matches!(self.stage(), Stage::Setup(_)) {
+            self.marks.clear();
+        }
+        self.refresh();
+    }
+
+    /// Online (Beirut): the game is over on the board and its result waits for both sides'
+    /// final reveal and the replay with every carrier known.
+    pub fn verifying(&self) -> bool {
+        self.online
+            .as_ref()
+            .is_some_and(|o| matches!(o.stage, OnlineStage::Revealing { .. }))
+    }
+
+    /// Online: where the record stands, if this is an online game.
+    pub fn online_state(&self) -> Option<&Online> {
+        self.online.as_ref()
+    }
+
+    /// Online: this board's seat (none for a spectator or off line).
+    pub fn seat(&self) -> Option<Color> {
+        match self.mode {
+            Mode::Online { seat } => seat,
+            _ => None,
+        }
+    }
+
+    /// Online: the move this board's player made, to send (taken once).
+    pub fn take_outgoing(&mut self) -> Option<Move> {
+        self.outgoing.take()
+    }
+
+    /// Online: the carriers this board's player chose, to commit to (taken once).
+    pub fn take_chosen(&mut self) -> Option<Vec<Square>> {
+        self.chosen.take()
+    }
+
+    /// Online: an end the board cannot see for itself (a resignation, an agreement, a flag, a
+    /// missed deadline, a failed verification, an abort), as the record gives it.
+    fn ended_online(&self) -> Option<Outcome> {
+        let outcome = match &self.online.as_ref()?.stage {
+            OnlineStage::Over(result) => result.outcome(),
+            _ => return None,
+        };
+        // An end on the board is the board's own (the view knows it).
+        match self.referee.position().outcome() {
+            Some(board) if board == outcome => None,
+            _ => Some(outcome),
+        }
+    }
+
+    /// Online: the stage as the record gives it.
+    fn online_stage(&self, online: &Online) -> Stage {
+        match &online.stage {
+            OnlineStage::Over(result) => Stage::Over(result.outcome()),
+            // The board's game is over, its result not yet: shown once verified.
+            OnlineStage::Revealing { .. } => Stage::Play(self.referee.position().turn()),
+            OnlineStage::Committing(owed) => match self.seat() {
+                Some(seat) if owed[seat.index()] && !online.waiting => Stage::Setup(seat),
+                _ => Stage::Play(self.referee.position().turn()),
+            },
+            OnlineStage::Seating | OnlineStage::Playing => {
+                Stage::Play(self.referee.position().turn())
+            }
+        }
     }
 
     /// How the game is played.
@@ -201,6 +317,17 @@ impl Game {
         self.clock_moves = self.referee.moves().len();
     }
 
+    /// Online: the server's clocks, `left` as of `now` (milliseconds by this page's clock),
+    /// with `running`'s clock going from then.
+    pub fn set_online_clock(&mut self, clock: Option<(Clock, Option<Color>)>, now: f64) {
+        self.clock = clock.map(|(mut clock, running)| {
+            if let Some(color) = running {
+                clock.start(color, now);
+            }
+            clock
+        });
+    }
+
     /// The clocks, in a game on the clock.
     pub fn clock(&self) -> Option<&Clock> {
         self.clock.as_ref()
@@ -210,6 +337,10 @@ impl Game {
     /// side's increment; the side to move's clock runs while it may play (the computer's too,
     /// while it thinks) and stops behind the curtain, during the carrier choice and at the end.
     pub fn sync_clock(&mut self, now: f64) {
+        // Online the clocks are the server's ([`Game::set_clock`] after each entry).
+        if self.online.is_some() {
+            return;
+        }
         let played = self.referee.moves().len();
         let stage = self.stage();
         let Some(clock) = self.clock.as_mut() else {
@@ -230,6 +361,10 @@ impl Game {
     /// Ends the game when a flag has fallen by `now`: the other side wins on time. Whether it
     /// did.
     pub fn check_flag(&mut self, now: f64) -> bool {
+        // Online the server judges the clocks.
+        if self.online.is_some() {
+            return false;
+        }
         let Some(flagged) = self.clock.as_ref().and_then(|c| c.flag(now)) else {
             return false;
         };
@@ -354,8 +489,12 @@ impl Game {
     fn refresh(&mut self) {
         let position = *self.referee.position();
         let human = self.computer().map(|c| !c);
+        let online = self.online.is_some();
         self.shown = match self.stage() {
             _ if self.is_diagram() => position,
+            Stage::Over(_) if online => position,
+            Stage::Setup(c) if online => self.referee.start_position().view(c),
+            _ if online => self.seen_by_seat(position),
             Stage::Over(_) => position,
             Stage::Setup(_) if human.is_some() => self
                 .referee
@@ -370,6 +509,19 @@ impl Game {
         self.legal = match self.stage() {
             // A diagram previews the moves of both sides.
             _ if self.is_diagram() => self.diagram_moves(),
+            // Online: this seat's moves on its turn, once nothing of its own waits for the server
+            // and no statement is owed first.
+            Stage::Play(turn) if online => match &self.online {
+                Some(o)
+                    if self.seat() == Some(turn)
+                        && o.stage == OnlineStage::Playing
+                        && o.owed != Owed::Switch
+                        && !o.waiting =>
+                {
+                    self.shown.legal_moves()
+                }
+                _ => Vec::new(),
+            },
             Stage::Play(c) if self.computer() != Some(c) => self.shown.legal_moves(),
             // While the computer thinks: the human's moves as if it were its turn, for premoves
             // (moves only: a boom or a launch waits for the real turn).
@@ -406,11 +558,22 @@ impl Game {
         let position = *self.referee.position_at(ply)?;
         Some(match (self.stage(), self.computer()) {
             (Stage::Over(_), _) => position,
+            _ if self.online.is_some() => self.seen_by_seat(position),
             (_, Some(computer)) => position.view(!computer),
             _ if !self.curtains => position,
             (Stage::Play(c), None) => position.view(c),
             _ => return None,
         })
+    }
+
+    /// Online: `position` as this board's seat may see it (its own carriers; a spectator sees
+    /// none). The view it comes from holds no secret of the other side anyway; this is the
+    /// second lock.
+    fn seen_by_seat(&self, position: VariantPosition) -> VariantPosition {
+        match self.seat() {
+            Some(seat) => position.view(seat),
+            None => position.view(Color::White).view(Color::Black),
+        }
     }
 
     /// Whether the move list may be browsed now: a move has been played, and neither a curtain
@@ -456,6 +619,9 @@ impl Game {
 
     /// The stage: setup, curtain, play or over.
     pub fn stage(&self) -> Stage {
+        if let Some(online) = &self.online {
+            return self.online_stage(online);
+        }
         if let Some(outcome) = self.ended {
             return Stage::Over(outcome);
         }
@@ -503,6 +669,9 @@ impl Game {
 
     /// Whether carriers are still to be chosen (setup phase, curtain or not).
     pub fn carriers_pending(&self) -> bool {
+        if let Some(online) = &self.online {
+            return matches!(online.stage, OnlineStage::Committing(_));
+        }
         !self.is_diagram() && matches!(self.referee.phase(), Phase::Setup(_))
     }
 
@@ -548,6 +717,7 @@ impl Game {
     /// How many carriers the choosing side must mark (0 outside the setup phase).
     pub fn carriers_to_choose(&self) -> u8 {
         match self.stage() {
+            Stage::Setup(_) if self.online.is_some() => self.options().carriers,
             Stage::Setup(_) => self.referee.carriers_to_choose(),
             _ => 0,
         }
@@ -569,7 +739,7 @@ impl Game {
         if !own_man {
             return false;
         }
-        let n = usize::from(self.referee.carriers_to_choose());
+        let n = usize::from(self.carriers_to_choose());
         if n == 0 {
             return false;
         }
@@ -595,6 +765,36 @@ impl Game {
                 Stage::Curtain(_) => "the curtain is up: lift it first".to_owned(),
                 _ => "carriers are chosen only in the setup phase".to_owned(),
             });
+        }
+        if self.online.is_some() {
+            // Online the choice stays on this device: the board's owner commits to it.
+            let mut chosen = Vec::new();
+            for name in squares {
+                let name = name.as_ref();
+                let sq = self
+                    .board_size()
+                    .parse(name.trim())
+                    .ok_or_else(|| format!("no square {name:?} on this board"))?;
+                let own = self
+                    .shown
+                    .piece_at(sq)
+                    .is_some_and(|p| Some(p.color) == self.seat() && p.role != Role::King);
+                if !own || chosen.contains(&sq) {
+                    return Err(format!("{name} is not one of your men (not the king)"));
+                }
+                chosen.push(sq);
+            }
+            let n = usize::from(self.options().carriers);
+            if chosen.len() != n {
+                return Err(format!("choose exactly {n} carrier(s)"));
+            }
+            if let Some(online) = &mut self.online {
+                online.waiting = true;
+            }
+            self.chosen = Some(chosen);
+            self.marks.clear();
+            self.refresh();
+            return Ok(());
         }
         self.referee
             .choose_carriers(squares)
@@ -631,6 +831,9 @@ impl Game {
 
     /// The side to move (in the setup phase: the side choosing).
     pub fn turn(&self) -> Color {
+        if let (Some(_), Stage::Setup(c)) = (&self.online, self.stage()) {
+            return c;
+        }
         match self.referee.phase() {
             Phase::Setup(c) if !self.is_diagram() => c,
             _ => self.referee.position().turn(),
@@ -692,6 +895,12 @@ impl Game {
     /// side to move), the human against the computer; `None` in a diagram, during the carrier
     /// choice or once the game is over.
     pub fn player(&self) -> Option<Color> {
+        if self.online.is_some() {
+            return match self.online.as_ref().map(|o| &o.stage) {
+                Some(OnlineStage::Playing) => self.seat(),
+                _ => None,
+            };
+        }
         match (self.stage(), self.computer()) {
             (Stage::Play(_) | Stage::Curtain(_), Some(computer)) => Some(!computer),
             (Stage::Play(turn), None) if !self.is_diagram() && self.mode != Mode::Analysis => {
@@ -751,6 +960,9 @@ impl Game {
     /// Whether a game is going on that starting another would throw away: a move has been
     /// played and it has not ended.
     pub fn in_progress(&self) -> bool {
+        if self.online.is_some() {
+            return !self.is_over();
+        }
         !self.is_over() && !self.referee.moves().is_empty()
     }
 
@@ -1140,6 +1352,15 @@ impl Game {
         if !self.legal.contains(&m) {
             return Err(format!("illegal move: {}", self.shown.move_to_uci(m)));
         }
+        if let Some(online) = &mut self.online {
+            // Online the server's record decides: the move is sent, and shown once recorded.
+            online.waiting = true;
+            self.outgoing = Some(m);
+            self.selected = None;
+            self.promotion = None;
+            self.refresh();
+            return Ok(());
+        }
         self.referee.play(m).map_err(|e| e.to_string())?;
         self.after_change();
         Ok(())
@@ -1149,6 +1370,9 @@ impl Game {
     /// illegal one, whatever the curtain or the side to move; the curtain comes down after it
     /// as after any move.
     pub fn replay(&mut self, text: &str) -> Result<(), String> {
+        if self.online.is_some() {
+            return Err("an online game's moves come from its server".to_owned());
+        }
         if self.is_over() {
             return Err("the game is over".to_owned());
         }
@@ -1178,6 +1402,9 @@ impl Game {
     /// Takes back the last move (the seat passes back, behind the curtain in hot-seat Beirut).
     /// Against the computer: back to the human's previous turn (its reply and the human's move).
     pub fn undo(&mut self) -> bool {
+        if self.online.is_some() {
+            return false;
+        }
         self.premove = None;
         // Taking back a resignation or an agreed draw: the game goes on where it stood.
         if self.ended.take().is_some() {
@@ -1202,7 +1429,7 @@ impl Game {
 
     /// Plays again the last move taken back (against the computer: with its reply).
     pub fn redo(&mut self) -> bool {
-        if self.is_diagram() || self.referee.redo().is_none() {
+        if self.is_diagram() || self.online.is_some() || self.referee.redo().is_none() {
             return false;
         }
         if self.computer_to_move() && self.referee.can_redo() {
@@ -1214,6 +1441,9 @@ impl Game {
 
     /// Whether a move can be taken back / replayed.
     pub fn can_undo(&self) -> bool {
+        if self.online.is_some() {
+            return false;
+        }
         if self.ended.is_some() {
             return true;
         }
@@ -1239,7 +1469,7 @@ impl Game {
 
     /// Whether a move taken back can be replayed.
     pub fn can_redo(&self) -> bool {
-        !self.is_diagram() && self.referee.can_redo()
+        !self.is_diagram() && self.online.is_none() && self.referee.can_redo()
     }
 }
 

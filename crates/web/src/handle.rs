@@ -167,6 +167,11 @@ impl GameHandle {
         }
     }
 
+    /// Sends an action of this board's seat in its online game.
+    fn online_act(&self, action: boomchess_online::Action) -> Result<(), JsValue> {
+        self.app()?.act_online(action).map_err(|e| js_error(&e))
+    }
+
     /// The board, or the error every method gives once it is unmounted.
     fn app(&self) -> Result<App, JsValue> {
         self.board
@@ -179,17 +184,88 @@ impl GameHandle {
 #[wasm_bindgen]
 impl GameHandle {
     /// Starts a new game: a variant name or `{variant, options, fen, moves, mode, humanSide,
-    /// level}` (README.md); throws an `Error` naming the problem, and the game stays.
+    /// level}` (README.md); throws an `Error` naming the problem, and the game stays. With
+    /// `mode: 'online'` (`{variant, options, side, clock}`): a Promise of the invite link of a
+    /// new game on the page's server, which the board then plays.
     #[wasm_bindgen(js_name = newGame)]
-    pub fn new_game(&self, spec: JsValue) -> Result<(), JsValue> {
+    pub fn new_game(&self, spec: JsValue) -> Result<JsValue, JsValue> {
         let app = self.app()?;
+        let online = spec.is_object()
+            && js_sys::Reflect::get(&spec, &"mode".into())
+                .ok()
+                .and_then(|m| m.as_string())
+                .is_some_and(|m| m.trim() == "online");
+        if online {
+            let new_game = crate::lobby::new_game_of_js(&spec).map_err(|e| js_error(&e))?;
+            return Ok(wasm_bindgen_futures::future_to_promise(async move {
+                let seat = crate::lobby::create(&new_game)
+                    .await
+                    .map_err(|e| js_error(&e))?;
+                let held = crate::online::HeldSeat {
+                    side: seat.side,
+                    token: seat.token,
+                    openings: Vec::new(),
+                };
+                if !crate::online::hold_seat(seat.game, &held) {
+                    return Err(js_error(
+                        "this browser would not keep the seat (localStorage is off)",
+                    ));
+                }
+                let origin = crate::lobby::origin().map_err(|e| js_error(&e))?;
+                app.open_online(&origin, seat.game, Some(held));
+                let link = crate::lobby::invite_link(seat.game).map_err(|e| js_error(&e))?;
+                Ok(JsValue::from_str(&link))
+            })
+            .into());
+        }
         let game = game_from_js(&spec).map_err(|e| js_error(&e))?;
         let variant = game.variant();
         app.set_game(game);
         if let Some(after) = &self.after_new_game {
             after(variant);
         }
-        Ok(())
+        Ok(JsValue::UNDEFINED)
+    }
+
+    /// Opens the online game of an invite link (or a game id): takes its free seat, or the seat
+    /// this browser already holds, or watches when both are taken. A Promise of the seat
+    /// (`'white'`, `'black'`, or `null` for a spectator).
+    pub fn join(&self, link: String) -> js_sys::Promise {
+        let app = match self.app() {
+            Ok(app) => app,
+            Err(e) => return js_sys::Promise::reject(&e),
+        };
+        wasm_bindgen_futures::future_to_promise(async move {
+            let id = crate::lobby::game_of_link(&link).map_err(|e| js_error(&e))?;
+            let held = crate::lobby::seat_in(id).await.map_err(|e| js_error(&e))?;
+            let side = held.as_ref().map(|h| h.side.name());
+            let origin = crate::lobby::origin().map_err(|e| js_error(&e))?;
+            app.open_online(&origin, id, held);
+            Ok(side.map_or(JsValue::NULL, JsValue::from_str))
+        })
+    }
+
+    /// The online game on this board: `{game, invite, seat, connected, white, black,
+    /// spectators, stage, owed, waiting, problem}`, or `null` off line.
+    pub fn online(&self) -> Result<JsValue, JsValue> {
+        Ok(self.app()?.online_status().unwrap_or(JsValue::NULL))
+    }
+
+    /// Online: offers a draw (or accepts the opponent's offer).
+    #[wasm_bindgen(js_name = offerDraw)]
+    pub fn offer_draw(&self) -> Result<(), JsValue> {
+        self.online_act(boomchess_online::Action::OfferDraw)
+    }
+
+    /// Online: declines the opponent's draw offer.
+    #[wasm_bindgen(js_name = declineDraw)]
+    pub fn decline_draw(&self) -> Result<(), JsValue> {
+        self.online_act(boomchess_online::Action::DeclineDraw)
+    }
+
+    /// Online: calls the game off before both sides have moved.
+    pub fn abort(&self) -> Result<(), JsValue> {
+        self.online_act(boomchess_online::Action::Abort)
     }
 
     /// Setup: the choosing side's carriers (an array of square names or a comma string);
@@ -235,7 +311,8 @@ impl GameHandle {
     }
 
     /// Plays a move in coordinate text: a Promise of its SAN (against the computer: of the
-    /// reply's SAN, after it), rejected with a clear message when refused (nothing changes).
+    /// reply's SAN, after it; online: once the server recorded it), rejected with a clear
+    /// message when refused (nothing changes).
     pub fn play(&self, text: JsValue) -> js_sys::Promise {
         let app = match self.app() {
             Ok(app) => app,
@@ -248,6 +325,11 @@ impl GameHandle {
             None => Err("play takes a move in coordinate text such as 'e2e4' or '@e5'".to_owned()),
         };
         match result {
+            Ok(_) if app.with_online(|_| ()).is_some() => {
+                js_sys::Promise::new(&mut |resolve, reject| {
+                    app.when_online_recorded(resolve, reject);
+                })
+            }
             Ok(_) if app.thinking() => js_sys::Promise::new(&mut |resolve, reject| {
                 app.when_computer_moved(resolve, reject);
             }),
@@ -260,6 +342,9 @@ impl GameHandle {
     /// human); throws when there is no game in play.
     pub fn resign(&self) -> Result<(), JsValue> {
         let app = self.app()?;
+        if app.with_online(|_| ()).is_some() {
+            return self.online_act(boomchess_online::Action::Resign);
+        }
         let player = app
             .with_game(|g| g.player())
             .ok_or_else(|| js_error("there is no game in play to resign"))?;
@@ -270,6 +355,9 @@ impl GameHandle {
     /// accepted); throws against the computer or when there is no game in play.
     #[wasm_bindgen(js_name = agreeDraw)]
     pub fn agree_draw(&self) -> Result<(), JsValue> {
+        if self.app()?.with_online(|_| ()).is_some() {
+            return self.online_act(boomchess_online::Action::AcceptDraw);
+        }
         self.app()?
             .update(|g| g.agree_draw())
             .map_err(|e| js_error(&e))

@@ -34,6 +34,8 @@ pub mod game;
 pub mod geometry;
 pub mod handle;
 pub mod listeners;
+pub mod lobby;
+pub mod online;
 pub mod page;
 pub mod panel;
 pub mod pieces;

@@ -85,7 +85,25 @@ pub fn start(window: &Window, document: &Document) -> Result<(), JsValue> {
             }
         })?;
     }
-    if !restore_shared(window, &app, notice.as_ref()) {
+    if let (Some(button), Some(field)) = (
+        element(document, "invite-copy"),
+        element(document, "invite-link"),
+    ) {
+        let ignore = Rc::new(Closure::<dyn FnMut(JsValue)>::new(|_: JsValue| {}));
+        listeners.on_click(&button, move || {
+            if let Some(input) = field.dyn_ref::<web_sys::HtmlInputElement>() {
+                input.select();
+                copy_to_clipboard(&input.value(), &ignore);
+            }
+        })?;
+    }
+    offer_online(document);
+    let menu = document.clone();
+    app.on_online_game(Rc::new(move |variant| show_variant(Some(&menu), variant)));
+    let invited = query_param(window, crate::lobby::INVITE_PARAM);
+    if let Some(link) = invited {
+        join_invited(&app, &link, notice.clone());
+    } else if !restore_shared(window, &app, notice.as_ref()) {
         restore_saved(window, &app, notice);
     }
     app.persist();
@@ -93,6 +111,46 @@ pub fn start(window: &Window, document: &Document) -> Result<(), JsValue> {
     app.hush();
     app.adopt(listeners);
     expose_handle(window, &app, sound)
+}
+
+/// Offers "Play a friend" in the new-game dialog (`#mode-online`) when the page's server plays
+/// online games; a static host does not, and the choice stays hidden.
+fn offer_online(document: &Document) {
+    let Some(choice) = element(document, "mode-online") else {
+        return;
+    };
+    wasm_bindgen_futures::spawn_local(async move {
+        if crate::lobby::offered().await {
+            choice.set_hidden(false);
+        }
+    });
+}
+
+/// Opens the online game of the invite link this page was opened with (`?online=<id>`): the
+/// seat this browser holds or the free one, else as a spectator. A problem is told in the
+/// notice and the board stays as it is.
+fn join_invited(app: &App, link: &str, notice: Option<HtmlElement>) {
+    let board = app.downgrade();
+    let link = link.to_owned();
+    wasm_bindgen_futures::spawn_local(async move {
+        let joined = async {
+            let id = crate::lobby::game_of_link(&link)?;
+            let held = crate::lobby::seat_in(id).await?;
+            Ok::<_, String>((id, held, crate::lobby::origin()?))
+        };
+        match (joined.await, board.upgrade()) {
+            (Ok((id, held, origin)), Some(app)) => app.open_online(&origin, id, held),
+            (Err(problem), Some(_)) => {
+                if let Some(notice) = &notice {
+                    notice.set_text_content(Some(&format!(
+                        "Cannot open the online game: {problem}."
+                    )));
+                    notice.set_hidden(false);
+                }
+            }
+            (_, None) => {}
+        }
+    });
 }
 
 /// The header's variant menu: picking a variant starts a new game of it in the same mode (against

@@ -73,6 +73,20 @@ pub struct Panel {
     pub clock_white: Option<HtmlElement>,
     /// Black's clock.
     pub clock_black: Option<HtmlElement>,
+    /// Online: the box of the online game (its status, the invite link, abort).
+    pub online: Option<HtmlElement>,
+    /// Online: the sentence on the connection, the opponent and what is awaited.
+    pub online_status: Option<HtmlElement>,
+    /// Online: the invite link (a read-only text field) and its box.
+    pub invite: Option<HtmlElement>,
+    /// The invite link's text field.
+    pub invite_link: Option<HtmlElement>,
+    /// Online: copies the invite link.
+    pub invite_copy: Option<HtmlElement>,
+    /// Online: calls the game off before both sides have moved.
+    pub abort: Option<HtmlElement>,
+    /// Online: declines the opponent's draw offer.
+    pub draw_decline: Option<HtmlElement>,
     /// What the board last told assistive technology (the grid in the canvas, the last
     /// announcement), so that only a change is written.
     pub a11y: A11y,
@@ -80,7 +94,7 @@ pub struct Panel {
 
 impl Panel {
     /// The names of the elements, as the game page's ids.
-    pub const NAMES: [&'static str; 25] = [
+    pub const NAMES: [&'static str; 32] = [
         "status",
         "moves",
         "undo",
@@ -106,6 +120,13 @@ impl Panel {
         "analysis",
         "eval-bar",
         "analysis-line",
+        "online",
+        "online-status",
+        "invite",
+        "invite-link",
+        "invite-copy",
+        "abort",
+        "draw-decline",
     ];
 
     /// The panel of the elements `element(name)` finds for the [`Panel::NAMES`].
@@ -136,6 +157,13 @@ impl Panel {
             analysis_line: element("analysis-line"),
             clock_white: element("clock-white"),
             clock_black: element("clock-black"),
+            online: element("online"),
+            online_status: element("online-status"),
+            invite: element("invite"),
+            invite_link: element("invite-link"),
+            invite_copy: element("invite-copy"),
+            abort: element("abort"),
+            draw_decline: element("draw-decline"),
             a11y: A11y::default(),
         }
     }
@@ -582,6 +610,65 @@ fn reveal(element: &Option<HtmlElement>, visible: bool) {
     }
 }
 
+/// Sets an element's text when it differs (a redraw writes nothing that did not change).
+fn set_text(element: &HtmlElement, text: &str) {
+    if element.text_content().as_deref() != Some(text) {
+        element.set_text_content(Some(text));
+    }
+}
+
+/// What the online box shows ([`Panel::show_online`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OnlineView {
+    /// The sentence on the connection, the opponent and what is awaited.
+    pub status: String,
+    /// The invite link, while the second seat is free.
+    pub invite: Option<String>,
+    /// The game may be aborted now by this seat.
+    pub can_abort: bool,
+    /// The opponent's draw offer stands (the draw button accepts it).
+    pub offered_to_me: bool,
+    /// This seat's draw offer stands.
+    pub offered_by_me: bool,
+}
+
+impl Panel {
+    /// Shows the online game's box (hidden off line).
+    pub fn show_online(&self, view: Option<&OnlineView>) {
+        let Some(view) = view else {
+            reveal(&self.online, false);
+            return;
+        };
+        reveal(&self.online, true);
+        if let Some(status) = &self.online_status {
+            set_text(status, &view.status);
+        }
+        reveal(&self.invite, view.invite.is_some());
+        if let (Some(field), Some(link)) = (&self.invite_link, &view.invite) {
+            if let Some(input) = field.dyn_ref::<web_sys::HtmlInputElement>() {
+                if input.value() != *link {
+                    input.set_value(link);
+                }
+            }
+        }
+        reveal(&self.abort, view.can_abort);
+        if let Some(draw) = &self.draw {
+            let label = if view.offered_to_me {
+                "Accept the draw"
+            } else if view.offered_by_me {
+                "Draw offered"
+            } else {
+                "Offer a draw"
+            };
+            set_text(draw, label);
+            if view.offered_by_me {
+                draw.set_attribute("disabled", "").ok();
+            }
+        }
+        reveal(&self.draw_decline, view.offered_to_me);
+    }
+}
+
 /// Enables or disables a button.
 fn enable(element: &Option<HtmlElement>, enabled: bool) {
     if let Some(e) = element {
@@ -675,6 +762,13 @@ fn update_panel(panel: &Panel, game: &Game, board: &BoardState) {
         &panel.draw,
         game.player().is_some() && game.computer().is_none(),
     );
+    if game.online_state().is_none() {
+        reveal(&panel.online, false);
+        reveal(&panel.draw_decline, false);
+        if let Some(draw) = &panel.draw {
+            set_text(draw, "Offer a draw");
+        }
+    }
     enable(&panel.undo, game.can_undo());
     enable(&panel.redo, game.can_redo());
     reveal(
@@ -862,6 +956,9 @@ fn escape(text: &str) -> String {
 
 /// "White to move", "Black to move — check!", or how the game ended.
 pub fn status_text(game: &Game) -> String {
+    if game.verifying() {
+        return "The game is over: verifying every statement about the carriers…".to_owned();
+    }
     if game.is_diagram() && !game.is_over() {
         return format!(
             "Diagram: {} to move — click a piece to see its moves",

@@ -27,16 +27,24 @@ pub enum Mode {
     Diagram,
     /// A free analysis board: either side moves, nothing is hidden, the engine may comment.
     Analysis,
+    /// A game against a friend on another device, refereed by the server
+    /// ([`crate::online`]): this board holds `seat`, or watches (`None`).
+    Online {
+        /// The side this board plays, none for a spectator.
+        seat: Option<Color>,
+    },
 }
 
 impl Mode {
-    /// The name of the mode in the API, attributes and saves: `hotseat`, `ai`, `diagram`.
+    /// The name of the mode in the API, attributes and saves: `hotseat`, `ai`, `diagram`,
+    /// `analysis`, `online`.
     pub fn name(self) -> &'static str {
         match self {
             Mode::HotSeat => "hotseat",
             Mode::Computer { .. } => "ai",
             Mode::Diagram => "diagram",
             Mode::Analysis => "analysis",
+            Mode::Online { .. } => "online",
         }
     }
 
