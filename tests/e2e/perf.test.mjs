@@ -164,6 +164,97 @@ describe('measurements', () => {
     );
   });
 
+  // What the page's own module computes while a player plays (the rules crate is built for size
+  // in it: Cargo.toml, profile `web`): the legal moves offered, a piece selected and dropped again
+  // (its targets marked on the board and in the screen reader's grid), a keyboard cursor step
+  // (the grid's active cell), and a move played and taken back (the referee, the move's words,
+  // the record, the redraw). Each is timed in the page, the median of 7 rounds.
+  test("the board's own work is timed: legal moves, a selection, a cursor step, a move and its undo", async () => {
+    const { page, errors } = await openGame();
+    const positions = {
+      beirut: {
+        spec: { variant: 'beirut', fen: 'r1b1kbnr/1pp2ppp/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6' },
+        select: 'd1',
+        move: 'e1g1',
+      },
+      stratomic: {
+        spec: { variant: 'stratomic', fen: '10/mrnbqkbnrm/ppppp1pppp/10/5p4/10/3P6/PPP1PPPPPP/MRNBQKBNRM/10 w KQkq - 0 2 L' },
+        select: 'a2',
+        move: 'g3g4',
+      },
+      'flying-bombers': {
+        spec: { variant: 'flying-bombers', moves: 'e2e5 e9e6 d2d4 d9d7' },
+        select: 'a1',
+        move: 'c2c3',
+      },
+    };
+    const timings = await page.evaluate(async (positions) => {
+      const game = window.boomchess.game;
+      const canvas = document.getElementById('board');
+      const pointer = (type, square) => {
+        const c = game.squareCenter(square);
+        canvas.dispatchEvent(
+          new PointerEvent(type, { clientX: c.x, clientY: c.y, button: 0, isPrimary: true, pointerId: 1, bubbles: true }),
+        );
+      };
+      const key = (name) => canvas.dispatchEvent(new KeyboardEvent('keydown', { key: name, bubbles: true, cancelable: true }));
+      /** Microseconds per call of `op`: the median of 7 rounds of `n` calls. */
+      const time = (n, op) => {
+        const rounds = [];
+        for (let r = 0; r < 7; r += 1) {
+          const t0 = performance.now();
+          for (let i = 0; i < n; i += 1) op();
+          rounds.push(((performance.now() - t0) * 1000) / n);
+        }
+        rounds.sort((a, b) => a - b);
+        return rounds[3];
+      };
+      const out = {};
+      for (const [variant, p] of Object.entries(positions)) {
+        game.newGame(p.spec);
+        game.liftCurtain();
+        const legal = game.legalMoves();
+        if (!legal.includes(p.move)) throw new Error(`${variant}: ${p.move} is not legal: ${legal}`);
+        out[variant] = {
+          moves: legal.length,
+          legalMoves: time(50, () => game.legalMoves()),
+          select: time(10, () => {
+            // Press and release selects the piece; again on it drops the selection.
+            pointer('pointerdown', p.select);
+            pointer('pointerup', p.select);
+            if (game.selected() !== p.select) throw new Error(`${variant}: ${p.select} not selected`);
+            pointer('pointerdown', p.select);
+            pointer('pointerup', p.select);
+          }),
+          cursor: time(10, () => {
+            key('ArrowRight');
+            key('ArrowLeft');
+          }),
+          moveAndUndo: time(10, () => {
+            game.play(p.move);
+            game.undo();
+          }),
+        };
+        if (game.moves().length !== (p.spec.moves ?? '').split(' ').filter(Boolean).length) {
+          throw new Error(`${variant}: the moves played were not all taken back`);
+        }
+      }
+      return out;
+    }, positions);
+    for (const [variant, t] of Object.entries(timings)) {
+      console.log(
+        `${variant} (${t.moves} legal moves), µs per operation: legalMoves() ${t.legalMoves.toFixed(0)}, ` +
+          `select and drop a piece ${t.select.toFixed(0)}, cursor step right and back ${t.cursor.toFixed(0)}, ` +
+          `a move and its undo ${t.moveAndUndo.toFixed(0)}`,
+      );
+    }
+    const ops = Object.values(timings).flatMap((t) => [t.legalMoves, t.select, t.cursor, t.moveAndUndo]);
+    const geomean = Math.exp(ops.reduce((s, v) => s + Math.log(v), 0) / ops.length);
+    console.log(`the board's own work: geometric mean ${geomean.toFixed(0)} µs per operation`);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   const effects = {
     'a Beirut boom': {
       spec: { variant: 'beirut', fen: 'r1b1kbnr/1pp2ppp/p1p5/4N*3/3qP3/8/PPPP1PPP/RNBQK2R w KQkq - 1 6' },
