@@ -4,7 +4,9 @@
 // listeners, animation and computer stop and are freed), and a board whose element leaves the
 // document is unmounted by itself. The module loads the game's WebAssembly once
 // for all boards of the page, from beside this file (import.meta.url), so the files can be hosted
-// on another origin (they need the CORS header `Access-Control-Allow-Origin`).
+// on another origin (they need the CORS header `Access-Control-Allow-Origin`). The computer's Web
+// Worker loads a module of its own (boomchess-worker.js and its wasm) from beside the glue, and
+// only when a board first needs the computer.
 
 import init, { mountBoard } from './boomchess-web.js';
 

@@ -1,255 +1,53 @@
-//! The computer opponent: its search (`boomchess_ai`) runs in a Web Worker so the page never
-//! freezes. One wasm module serves both: the worker is an ES-module worker built from a Blob URL
-//! that imports this same wasm-bindgen glue by its absolute URL (`import.meta.url`) and
-//! initialises it with the module the page already compiled (`wasm_bindgen::module()`, no second
-//! download). The page sends the computer's own view (never the referee's position) and the
-//! worker answers with the move's coordinate text.
+//! The computer opponent, as the page sees it: its search runs in a Web Worker so the page never
+//! freezes, from a WebAssembly module of its own (`boomchess-worker`, the only one with the
+//! engine), which the page's module does not contain. The worker is an ES-module worker built
+//! from a Blob URL whose script imports the worker's wasm-bindgen glue by its absolute URL:
+//! [`WORKER_GLUE`] beside this module's own glue (`import.meta.url`), so boards embedded in a
+//! page of another origin find it too. It is started on a board's first request, so a board
+//! that never asks the computer downloads none of it. The page sends the computer's own view
+//! (never the referee's position) and the worker answers with the move's coordinate text.
 //!
-//! Protocol: page → worker `{module}` once, then a [`ComputerTurn`] with the request's `id`
-//! (`{id, variant, options, fen, history, level, seed, enemyCarriers}`); worker → page
-//! `{id, move, nodes, depth, ms}` or `{id, error}`.
+//! The messages are `boomchess_worker_protocol`'s, shared with the worker: a [`ComputerTurn`]
+//! with the request's `id` out, a `Reply` back (`{id, move, nodes, depth, ms, score, mate, pv}`
+//! or `{id, error}`).
 //!
 //! [`ComputerClient`] is the page's side: it owns the worker and its handlers, numbers the
 //! requests (a reply to an older one is ignored), and ends the worker when it is dropped.
 
-use std::cell::RefCell;
-use std::sync::atomic::AtomicBool;
-
-use boomchess_ai::{Engine, Settings};
-use boomchess_rules::{Options, Variant, VariantPosition};
-use serde::{Deserialize, Serialize};
+use boomchess_worker_protocol::{request, to_js, Reply};
+pub use boomchess_worker_protocol::{ComputerTurn, Thought};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker, WorkerOptions, WorkerType};
 
+/// The worker module's glue, beside the page's (`index.html` has Trunk build it into `dist/`
+/// under this name; the glue finds `boomchess-worker_bg.wasm` beside itself).
+pub const WORKER_GLUE: &str = "boomchess-worker.js";
+
 #[wasm_bindgen]
 extern "C" {
-    /// The absolute URL of this wasm-bindgen glue (the worker imports it).
+    /// The absolute URL of this module's wasm-bindgen glue (the worker's glue is beside it).
     #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
     static GLUE_URL: String;
 }
 
-thread_local! {
-    /// The worker's engine: its transposition table is kept between moves.
-    static ENGINE: RefCell<Engine> = RefCell::new(Engine::new(16));
-}
-
-/// Milliseconds from the global `performance.now()` (page or worker), else `Date.now()`.
-fn now_ms() -> f64 {
-    js_sys::Reflect::get(&js_sys::global(), &"performance".into())
-        .ok()
-        .and_then(|p| {
-            let now = js_sys::Reflect::get(&p, &"now".into()).ok()?;
-            let f = now.dyn_into::<js_sys::Function>().ok()?;
-            f.call0(&p).ok()?.as_f64()
-        })
-        .unwrap_or_else(js_sys::Date::now)
-}
-
-/// What the computer is asked to decide: everything comes from its own view of the game (never
-/// the referee's position), so in Beirut it knows its own carriers only.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct ComputerTurn {
-    /// The game.
-    #[serde(with = "variant_name")]
-    pub variant: Variant,
-    /// Its options.
-    #[serde(with = "options_fields")]
-    pub options: Options,
-    /// The position as the computer sees it.
-    pub fen: String,
-    /// The earlier positions of the game, as the computer sees them.
-    pub history: Vec<String>,
-    /// Its level, 1–8.
-    pub level: u8,
-    /// Seed of its choices: the game's secret random number mixed with the number of moves
-    /// played so far.
-    pub seed: u64,
-    /// At most how many carriers the human still has, as far as anybody has seen (Beirut;
-    /// `boomchess_rules::Game::carriers_at_most`).
-    pub enemy_carriers: u8,
-}
-
-/// A variant travels as its name.
-mod variant_name {
-    use boomchess_rules::Variant;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(variant: &Variant, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(variant.name())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
-        let name = String::deserialize(d)?;
-        Variant::from_name(&name).map_err(serde::de::Error::custom)
-    }
-}
-
-/// Options travel as their fields.
-mod options_fields {
-    use boomchess_rules::Options;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    #[derive(Serialize, Deserialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Fields {
-        carriers: u8,
-        dead_mans_switch: bool,
-        immediate_landing: bool,
-        super_knights: bool,
-    }
-
-    pub fn serialize<S: Serializer>(o: &Options, s: S) -> Result<S::Ok, S::Error> {
-        Fields {
-            carriers: o.carriers,
-            dead_mans_switch: o.dead_mans_switch,
-            immediate_landing: o.immediate_landing,
-            super_knights: o.super_knights,
-        }
-        .serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Options, D::Error> {
-        let f = Fields::deserialize(d)?;
-        Ok(Options {
-            carriers: f.carriers,
-            dead_mans_switch: f.dead_mans_switch,
-            immediate_landing: f.immediate_landing,
-            super_knights: f.super_knights,
-        })
-    }
-}
-
-/// What the computer decided.
-pub struct Decision {
-    /// Coordinate text of the move.
-    pub uci: String,
-    /// Search nodes.
-    pub nodes: u64,
-    /// Depth reached.
-    pub depth: u32,
-    /// Its score in centipawns for the side to move.
-    pub score: i32,
-    /// Moves to mate (positive: the side to move mates), if the search found one.
-    pub mate: Option<i32>,
-    /// The expected line, in coordinate text, starting with the move.
-    pub pv: Vec<String>,
-}
-
-/// Decides the computer's move from its own view of the game (runs in the worker; also usable
-/// directly).
-pub fn decide(turn: &ComputerTurn) -> Result<Decision, String> {
-    let (variant, options) = (turn.variant, turn.options);
-    let view = VariantPosition::from_fen(variant, options, &turn.fen).map_err(|e| e.to_string())?;
-    let history: Vec<VariantPosition> = turn
-        .history
-        .iter()
-        .filter_map(|f| VariantPosition::from_fen(variant, options, f).ok())
-        .collect();
-    let mut settings = Settings::for_level(turn.level, turn.seed);
-    // The enemy's carriers it must still fear: no more than the game has left them in public.
-    settings.enemy_carriers = Some(turn.enemy_carriers);
-    let stop = AtomicBool::new(false);
-    let thought = ENGINE.with_borrow_mut(|e| e.think(&view, &history, &settings, &stop, &now_ms));
-    let best = thought.best.ok_or("the computer has no move")?;
-    let mut line = view;
-    let pv = thought
-        .pv
-        .iter()
-        .map_while(|&m| {
-            let text = line.move_to_uci(m);
-            line.play(m).ok().map(|()| text)
-        })
-        .collect();
-    Ok(Decision {
-        uci: view.move_to_uci(best),
-        nodes: thought.nodes,
-        depth: thought.depth,
-        score: thought.score,
-        mate: thought.mate_in(),
-        pv,
-    })
-}
-
-/// A request as it travels to the worker: the turn's fields, and the request's number as `id`.
-fn request(id: u32, turn: &ComputerTurn) -> Result<JsValue, JsValue> {
-    let message = to_js(turn)?;
-    js_sys::Reflect::set(&message, &"id".into(), &JsValue::from(id))?;
-    Ok(message)
-}
-
-/// A reply as it travels back from the worker.
-#[derive(Serialize, Deserialize, Default)]
-struct Reply {
-    id: u32,
-    #[serde(rename = "move", default, skip_serializing_if = "Option::is_none")]
-    uci: Option<String>,
-    #[serde(default)]
-    nodes: f64,
-    #[serde(default)]
-    depth: f64,
-    #[serde(default)]
-    ms: f64,
-    #[serde(default)]
-    score: i32,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    mate: Option<i32>,
-    #[serde(default)]
-    pv: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-}
-
-/// Plain JavaScript objects (not `Map`s) for the messages.
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsValue> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))
-}
-
-/// The worker's entry: a request (a [`ComputerTurn`] with its `id`) in, `{id, move, nodes,
-/// depth}` out.
-#[wasm_bindgen(js_name = computerMove)]
-pub fn computer_move(request: JsValue) -> Result<JsValue, JsValue> {
-    let id = js_sys::Reflect::get(&request, &"id".into())
-        .ok()
-        .and_then(|id| id.as_f64())
-        .unwrap_or(0.0) as u32;
-    let turn: ComputerTurn = serde_wasm_bindgen::from_value(request)
-        .map_err(|e| JsValue::from(js_sys::Error::new(&format!("a bad request: {e}"))))?;
-    let d = decide(&turn).map_err(|e| JsValue::from(js_sys::Error::new(&e)))?;
-    to_js(&Reply {
-        id,
-        uci: Some(d.uci),
-        nodes: d.nodes as f64,
-        depth: f64::from(d.depth),
-        score: d.score,
-        mate: d.mate,
-        pv: d.pv,
-        ..Reply::default()
-    })
-}
-
-/// The worker's code: registers `onmessage` first (messages sent while the glue loads are
-/// queued on the `ready` promise), then imports the glue and initialises it with the module.
+/// The worker's code: starts loading the worker module's glue (`glue`, an absolute URL) and
+/// its wasm at once, and answers every message once they are ready (messages that come while
+/// they load wait for them).
 fn worker_source(glue: &str) -> String {
     format!(
-        r#"let ready = null;
+        r#"const ready = import({glue:?}).then(async (m) => {{
+  await m.default();
+  return m;
+}});
+// A failure to load is answered to each request.
+ready.catch(() => {{}});
 self.onmessage = (event) => {{
   const d = event.data;
-  if (d.module) {{
-    ready = import({glue:?}).then(async (m) => {{
-      await m.default({{ module_or_path: d.module }});
-      return m;
-    }});
-    return;
-  }}
   ready.then((m) => {{
     const t0 = performance.now();
     try {{
       const r = m.computerMove(d);
-      r.id = d.id;
       r.ms = performance.now() - t0;
       self.postMessage(r);
     }} catch (e) {{
@@ -259,37 +57,6 @@ self.onmessage = (event) => {{
 }};
 "#
     )
-}
-
-/// What the computer found: milliseconds in the worker, nodes, depth, and for an analysis the
-/// score and the line.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Thought {
-    /// Time in the worker.
-    pub ms: f64,
-    /// Nodes searched.
-    pub nodes: f64,
-    /// Depth reached.
-    pub depth: f64,
-    /// The score in centipawns for the side to move.
-    pub score: i32,
-    /// Moves to mate (positive: the side to move mates), if found.
-    pub mate: Option<i32>,
-    /// The expected line in coordinate text.
-    pub pv: Vec<String>,
-}
-
-impl Thought {
-    /// The score and the mate from White's side, for a search of a position with `turn` to
-    /// move (the engine scores for the side to move).
-    pub fn for_white(&self, turn: boomchess_rules::Color) -> (i32, Option<i32>) {
-        let sign = if turn == boomchess_rules::Color::White {
-            1
-        } else {
-            -1
-        };
-        (self.score * sign, self.mate.map(|n| n * sign))
-    }
 }
 
 /// What a reply of the worker means for the game.
@@ -370,11 +137,7 @@ impl ComputerClient {
             // The worker itself failed (its script or the glue did not load): answered as a
             // failure of every request; the next request starts a new worker.
             let failed = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
-                let reply = Reply {
-                    id: 0,
-                    error: Some("the computer's worker failed to start".to_owned()),
-                    ..Reply::default()
-                };
+                let reply = Reply::failure(0, "the computer's worker failed to start");
                 if let Ok(reply) = to_js(&reply) {
                     on_failure(reply);
                 }
@@ -397,7 +160,7 @@ impl ComputerClient {
     /// Reads a reply: the answer to the request in flight, or `None` for a stale one (a new
     /// game or an undo came in between).
     pub fn answer(&mut self, data: &JsValue) -> Option<Answer> {
-        let reply: Reply = serde_wasm_bindgen::from_value(data.clone()).ok()?;
+        let reply = Reply::from_js(data)?;
         let failed_worker = reply.id == 0 && reply.error.is_some();
         if self.pending != Some(reply.id) && !(failed_worker && self.pending.is_some()) {
             return None;
@@ -406,20 +169,12 @@ impl ComputerClient {
         if failed_worker {
             self.stop();
         }
-        Some(match (reply.uci, reply.error) {
-            (Some(uci), _) => {
-                let thought = Thought {
-                    ms: reply.ms,
-                    nodes: reply.nodes,
-                    depth: reply.depth,
-                    score: reply.score,
-                    mate: reply.mate,
-                    pv: reply.pv,
-                };
+        Some(match reply.answer() {
+            Ok((uci, thought)) => {
                 self.last_thought = Some(thought.clone());
                 Answer::Move(uci, thought)
             }
-            (None, error) => Answer::Failed(error.unwrap_or_else(|| "the computer failed".into())),
+            Err(error) => Answer::Failed(error),
         })
     }
 
@@ -446,7 +201,9 @@ fn start_worker(
     on_message: &Closure<dyn FnMut(MessageEvent)>,
     on_error: &Closure<dyn FnMut(web_sys::Event)>,
 ) -> Result<Worker, JsValue> {
-    let glue = GLUE_URL.with(String::clone);
+    let glue = GLUE_URL
+        .with(|page| Url::new_with_base(WORKER_GLUE, page))?
+        .href();
     let source = worker_source(&glue);
     let parts = js_sys::Array::of1(&JsValue::from_str(&source));
     let bag = BlobPropertyBag::new();
@@ -462,8 +219,5 @@ fn start_worker(
     let worker = worker?;
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    let init = js_sys::Object::new();
-    js_sys::Reflect::set(&init, &"module".into(), &wasm_bindgen::module())?;
-    worker.post_message(&init)?;
     Ok(worker)
 }

@@ -12,7 +12,8 @@
 //!   it; [`render`] and [`pieces`], drawing as a function of the state; [`geometry`], squares on
 //!   the canvas;
 //! - [`clock`]: chess clocks (time controls, flag fall), as pure arithmetic on times;
-//! - [`computer`]: the computer in a Web Worker, and the page's client of it;
+//! - [`computer`]: the page's client of the computer, which runs in a Web Worker from a module
+//!   of its own (`boomchess-worker`: this module holds no search);
 //! - [`handle`]: [`handle::GameHandle`], the typed JavaScript handle of a board;
 //! - [`listeners`]: event listeners owned by a board, removed when it goes;
 //! - [`a11y`]: the board in words, for screen readers;
@@ -56,9 +57,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{CustomEvent, CustomEventInit, Window};
 
 /// Entry point, run when the module is instantiated. Does nothing on a page without the game
-/// page's `<canvas id="board" data-boomchess-page>` (the wasm-bindgen test pages, the computer's
-/// Web Worker, a wiki page embedding boards with `embed.js`), so the same module can be loaded
-/// anywhere.
+/// page's `<canvas id="board" data-boomchess-page>` (the wasm-bindgen test pages, a wiki page
+/// embedding boards with `embed.js`), so the same module can be loaded anywhere.
 #[wasm_bindgen(start)]
 pub fn start() {
     console_error_panic_hook::set_once();

@@ -478,7 +478,7 @@ fn beirut_against_the_computer_keeps_each_side_to_its_own_view() {
         "but not the human's"
     );
     assert!(turn.history.iter().all(|f| !marks_carrier(f, Color::White)));
-    let decision = boomchess_web::computer::decide(&turn).expect("a move");
+    let decision = boomchess_worker::decide(&turn).expect("a move");
     assert!(
         game.play_computer("e2e4").is_err(),
         "an illegal reply is refused"
@@ -505,7 +505,7 @@ fn undo_never_takes_back_only_the_computers_opening_move() {
         level: 1,
     });
     let turn = game.computer_turn().expect("the computer opens");
-    let decision = boomchess_web::computer::decide(&turn).expect("a move");
+    let decision = boomchess_worker::decide(&turn).expect("a move");
     game.play_computer(&decision.uci)
         .expect("its move is legal");
     assert_eq!(game.san_moves().len(), 1);

@@ -95,5 +95,5 @@ fn the_computer_fears_only_the_carriers_it_has_not_seen_explode() {
         turn.enemy_carriers, 0,
         "everybody saw White's only carrier explode"
     );
-    boomchess_web::computer::decide(&turn).expect("a move without hidden carriers to fear");
+    boomchess_worker::decide(&turn).expect("a move without hidden carriers to fear");
 }
