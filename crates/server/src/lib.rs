@@ -32,6 +32,7 @@ pub use socket::{parse_client_message, MAX_REFUSALS};
 use axum::extract::DefaultBodyLimit;
 use axum::http::header::{HeaderValue, ACCESS_CONTROL_ALLOW_ORIGIN, CACHE_CONTROL};
 use axum::routing::{any, get, post};
+use axum::serve::ListenerExt;
 use axum::Router;
 use boomchess_online::message::MAX_MESSAGE_BYTES;
 use std::sync::Arc;
@@ -86,6 +87,12 @@ pub async fn run(config: Config) -> Result<(), String> {
         config.dist.display(),
         config.data.display()
     ));
+    // Game messages are small and wanted at once: no Nagle delay.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(err) = tcp.set_nodelay(true) {
+            log::line(format_args!("no TCP_NODELAY on a connection: {err}"));
+        }
+    });
     axum::serve(listener, app(games, &config.dist))
         .await
         .map_err(|err| format!("serving: {err}"))

@@ -188,10 +188,13 @@ impl Server {
     /// Opens a WebSocket on `game` without saying anything.
     pub async fn socket(&self, game: &Seat) -> Client {
         let url = format!("ws://{}/api/games/{}/socket", self.addr, game.game);
-        let (ws, _) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(url))
-            .await
-            .expect("the WebSocket opens in time")
-            .expect("the WebSocket opens");
+        let (ws, _) = tokio::time::timeout(
+            WAIT,
+            tokio_tungstenite::connect_async_with_config(url, None, true),
+        )
+        .await
+        .expect("the WebSocket opens in time")
+        .expect("the WebSocket opens");
         Client { ws }
     }
 }
