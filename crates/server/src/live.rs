@@ -171,7 +171,10 @@ pub(crate) struct Connection {
 
 impl Connection {
     /// This seat's action `seq`; the sequence number to acknowledge.
-    pub(crate) async fn act(&self, side: Side, seq: u32, action: Action) -> Result<u32, Refused> {
+    pub(crate) async fn act(&self, seq: u32, action: Action) -> Result<u32, Refused> {
+        let side = self
+            .seat
+            .ok_or_else(|| Refused::new(Refusal::Spectator, "a spectator cannot act"))?;
         let (reply, answer) = oneshot::channel();
         let command = Command::Act {
             side,

@@ -123,11 +123,7 @@ impl Link {
             tokio::select! {
                 frame = self.socket.recv() => match read(frame) {
                     Frame::Message(ClientMessage::Act { seq, action }) => {
-                        let acted = match connection.seat {
-                            Some(side) => connection.act(side, seq, action).await,
-                            None => Err(Refused::new(Refusal::Spectator, "a spectator cannot act")),
-                        };
-                        let kept = match acted {
+                        let kept = match connection.act(seq, action).await {
                             Ok(seq) => self.send(&ServerMessage::Ack { seq }).await,
                             // The server's own trouble is not the client's fault.
                             Err(refused) if refused.code == Refusal::Unavailable => {

@@ -271,3 +271,26 @@ async fn http_refusals_are_json_with_their_codes_and_statuses() {
         "a socket of an unknown game: {refused:?}"
     );
 }
+
+#[tokio::test]
+async fn a_first_move_not_made_within_the_grace_aborts_the_game() {
+    let (_dir, data) = temp_data();
+    let server = Server::start_with(&data, 1);
+    let (white, black) = server.game("flying-bombers").await;
+    let (mut b, welcome) = server.connect(&white, Some(&black)).await;
+    let ServerMessage::Welcome { game, events, .. } = welcome else {
+        unreachable!()
+    };
+    assert_eq!(game.grace, 1, "the server's --grace");
+    let missed = b.event().await;
+    assert_eq!(missed.what, What::DeadlineMissed { side: Side::White });
+    assert_eq!(
+        missed.at,
+        events[1].at + 1000,
+        "one second after both were seated"
+    );
+    let (_, body) = server
+        .http("GET", &format!("/api/games/{}", white.game), None)
+        .await;
+    assert_eq!(body["result"]["ending"], "aborted", "{body}");
+}
