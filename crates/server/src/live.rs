@@ -49,13 +49,18 @@ pub(crate) fn now() -> Millis {
 
 /// A server message as it goes on the wire.
 pub(crate) fn encode(message: &ServerMessage) -> Utf8Bytes {
-    match serde_json::to_string(message) {
-        Ok(text) => text.into(),
-        // The messages are plain data with string keys: this does not happen.
-        Err(_) => Utf8Bytes::from_static(
-            r#"{"type":"error","seq":null,"code":"unavailable","message":"the server could not write its answer"}"#,
-        ),
-    }
+    // The messages are plain data with string keys, so this does not fail; if it did, the
+    // client would hear that the server could not answer.
+    serde_json::to_string(message)
+        .or_else(|_| {
+            serde_json::to_string(&ServerMessage::Error {
+                seq: None,
+                code: Refusal::Unavailable,
+                message: "the server could not write its answer".into(),
+            })
+        })
+        .unwrap_or_default()
+        .into()
 }
 
 fn unavailable() -> Refused {

@@ -171,42 +171,46 @@ async fn bad_input_gets_errors_naming_the_problem_and_the_game_is_unchanged() {
     let server = Server::start(&data);
     let (white, black) = server.game("stratomic").await;
 
+    // Hand-made frames start from real ones, whatever the wire format.
+    let text = |message: &ClientMessage| serde_json::to_string(message).expect("serialises");
+    let act = |seq: u32, action: Action| text(&ClientMessage::Act { seq, action });
+    let stranger = SeatToken([7; 16]);
+    let hello = text(&ClientMessage::Hello {
+        token: Some(stranger),
+    });
+
     let mut early = server.socket(&white).await;
     early.act(1, mv("e3e4")).await;
     early.error("not-hello").await;
     early
-        .send_text("{\"type\":\"hello\",\"token\":\"xyz\"}")
+        .send_text(&hello.replace(&stranger.hex(), "xyz"))
         .await;
     early.error("bad-message").await;
-    early
-        .send(&ClientMessage::Hello {
-            token: Some(SeatToken([7; 16])),
-        })
-        .await;
+    early.send_text(&hello).await;
     early.error("bad-token").await;
     early.closed().await;
 
     let (mut w, _) = server.connect(&white, Some(&white)).await;
     let (mut s, _) = server.connect(&white, None).await;
-    let oversized = format!(
-        "{{\"type\":\"act\",\"seq\":1,\"action\":{{\"kind\":\"move\",\"uci\":\"{}\"}}}}",
-        "e".repeat(MAX_MESSAGE_BYTES)
-    );
-    w.send_text(&oversized).await;
+    w.send_text(&act(1, mv(&"e".repeat(MAX_MESSAGE_BYTES))))
+        .await;
     let message = w.error("too-large").await;
     assert!(message.contains("8192"), "{message}");
-    w.send_text("{\"type\":\"act\",\"seq\":1,").await;
+    let resign = act(1, Action::Resign);
+    w.send_text(&resign[..resign.len() / 2]).await;
     w.error("bad-message").await;
-    w.send_text("{\"type\":\"dance\"}").await;
+    let dance = text(&ClientMessage::Hello { token: None }).replace("hello", "dance");
+    w.send_text(&dance).await;
     let message = w.error("bad-message").await;
     assert!(
         message.contains("dance"),
         "names the unknown type: {message}"
     );
-    w.send_text(r#"{"type":"act","seq":1,"action":{"kind":"move","uci":"e3e4"},"x":1}"#)
+    w.send_text(&format!("{},\"x\":1}}", &resign[..resign.len() - 1]))
         .await;
     w.error("bad-message").await;
-    w.send_text(r#"{"type":"act","seq":99999999999,"action":{"kind":"resign"}}"#)
+    assert!(resign.contains("\"seq\":1"), "{resign}");
+    w.send_text(&resign.replace("\"seq\":1", "\"seq\":99999999999"))
         .await;
     w.error("bad-message").await;
     w.send(&ClientMessage::Hello { token: None }).await;

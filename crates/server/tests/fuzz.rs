@@ -92,8 +92,13 @@ fn seeds() -> Vec<String> {
         .iter()
         .map(|m| serde_json::to_string(m).expect("serialises"))
         .collect();
-    texts.push(r#"{"type":"hello"}"#.into());
-    texts.push(r#" { "type" : "act" , "seq" : 7 , "action" : { "kind" : "resign" } } "#.into());
+    // Some of them again with whitespace between their tokens.
+    let spaced: Vec<String> = messages
+        .iter()
+        .take(4)
+        .map(|m| serde_json::to_string_pretty(m).expect("serialises"))
+        .collect();
+    texts.extend(spaced);
     texts
 }
 
@@ -130,9 +135,11 @@ const STRAY: &[&str] = &[
     "é",
     "💣",
     "\u{0}",
-    "\"type\":\"act\",",
+    "\"type\":",
+    "\"act\":",
     "\"seq\":1,",
-    "\"kind\":\"move\"",
+    "\"kind\":",
+    "\"move\"",
     "\"token\":null,",
 ];
 
