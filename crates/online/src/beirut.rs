@@ -2,14 +2,13 @@
 
 use crate::commitment::{Commitment, Opening};
 use crate::ids::GameId;
-use crate::message::{Action, Refusal, Refused, Side, SquareName, WireOpening};
+use crate::message::{Action, Labelled, Refusal, Refused, Side, SquareName, WireOpening};
 use crate::result::{Ending, GameResult};
 use crate::table::Provisional;
 use boomchess_rules::{
     Audit, Awaiting, CarrierProblem, Color, Falsehood, FlagResult, Options, PublicError,
     PublicGame, Role, Square, VariantPosition,
 };
-use std::collections::BTreeMap;
 
 /// A Beirut game refereed in public: the public game, each side's commitments, the openings
 /// made public during play, and the final reveals.
@@ -18,7 +17,8 @@ pub struct Beirut {
     public: PublicGame,
     /// The public position, as every variant's referee shows it.
     shown: VariantPosition,
-    commitments: [BTreeMap<Square, Commitment>; 2],
+    /// Each side's commitments, by starting square (`None`: no man of that side started there).
+    commitments: [[Option<Commitment>; 64]; 2],
     /// Carriers opened during play (booms, Dead Man's Switch answers "yes"), by starting square.
     opened: [Vec<Square>; 2],
     /// Each side's carriers, once it has revealed every opening.
@@ -50,7 +50,7 @@ impl Beirut {
         Beirut {
             shown: VariantPosition::Eight(*public.position()),
             public,
-            commitments: [BTreeMap::new(), BTreeMap::new()],
+            commitments: [[None; 64]; 2],
             opened: [Vec::new(), Vec::new()],
             revealed: [None, None],
         }
@@ -89,14 +89,17 @@ impl Beirut {
             .collect()
     }
 
-    /// Records `side`'s commitments: exactly one for each of its men but the king.
-    pub fn commit(
-        &mut self,
-        side: Side,
-        commitments: &BTreeMap<SquareName, Commitment>,
-    ) -> Result<(), Refused> {
+    /// Records `side`'s commitments: exactly one for each of its men but the king, in the order
+    /// of their squares.
+    pub fn commit(&mut self, side: Side, commitments: &[Labelled]) -> Result<(), Refused> {
         let men = self.men_of(side);
-        let labels: Vec<Square> = commitments.keys().map(|sq| sq.0).collect();
+        let labels: Vec<Square> = commitments.iter().map(|c| c.square.0).collect();
+        if labels.windows(2).any(|pair| pair[0] >= pair[1]) {
+            return Err(refuse(
+                Refusal::BadOpening,
+                "the commitments go in the order of their squares (a1, b1, …, h8), each once",
+            ));
+        }
         if let Some(stray) = labels.iter().find(|sq| !men.contains(sq)) {
             return Err(refuse(
                 Refusal::BadOpening,
@@ -116,15 +119,22 @@ impl Beirut {
                 ),
             ));
         }
-        self.commitments[side.index()] = commitments.iter().map(|(k, v)| (k.0, *v)).collect();
+        let mut table = [None; 64];
+        for labelled in commitments {
+            table[labelled.square.0.usize()] = Some(labelled.commitment);
+        }
+        self.commitments[side.index()] = table;
         Ok(())
     }
 
     /// Checks that `opening` opens `side`'s commitment for its man.
     fn check_opening(&self, game: GameId, side: Side, opening: Opening) -> Result<(), Refused> {
-        let committed = self.commitments[side.index()].get(&opening.origin);
+        let committed = self.commitments[side.index()]
+            .get(opening.origin.usize())
+            .copied()
+            .flatten();
         match committed {
-            Some(&commitment) if opening.opens(commitment, game, side.color()) => Ok(()),
+            Some(commitment) if opening.opens(commitment, game, side.color()) => Ok(()),
             Some(_) => Err(refuse(
                 Refusal::BadOpening,
                 format!(
@@ -244,15 +254,15 @@ impl Beirut {
                 carriers.push(opening.origin);
             }
         }
-        if let Some(missing) = self.commitments[side.index()]
-            .keys()
-            .find(|sq| !seen.contains(sq))
-        {
+        let committed = (0..64u8)
+            .map(Square::from_index)
+            .filter(|sq| self.commitments[side.index()][sq.usize()].is_some());
+        if let Some(missing) = committed.into_iter().find(|sq| !seen.contains(sq)) {
             return Err(refuse(
                 Refusal::BadOpening,
                 format!(
                     "no opening for the man that started on {}",
-                    square_name(*missing)
+                    square_name(missing)
                 ),
             ));
         }

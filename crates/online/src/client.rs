@@ -213,24 +213,22 @@ pub fn owed_statement(
     side: Side,
     openings: &[crate::commitment::Opening],
 ) -> Option<Action> {
-    use crate::message::{SquareName, WireOpening};
+    use crate::message::{Labelled, SquareName, WireOpening};
     use crate::table::Stage;
     use boomchess_rules::Awaiting;
     let beirut = game.referee().beirut()?;
     let opening = |origin| openings.iter().find(|o| o.origin == origin).copied();
     match game.stage() {
         Stage::Committing(owed) if owed[side.index()] && !openings.is_empty() => {
-            Some(Action::Commit {
-                commitments: openings
-                    .iter()
-                    .map(|o| {
-                        (
-                            SquareName(o.origin),
-                            o.commitment(game.info().id, side.color()),
-                        )
-                    })
-                    .collect(),
-            })
+            let mut commitments: Vec<Labelled> = openings
+                .iter()
+                .map(|o| Labelled {
+                    square: SquareName(o.origin),
+                    commitment: o.commitment(game.info().id, side.color()),
+                })
+                .collect();
+            commitments.sort_by_key(|c| c.square);
+            Some(Action::Commit { commitments })
         }
         Stage::Playing => match beirut.public().awaiting() {
             Awaiting::Switch { owner, origin, .. } if Side::from(owner) == side => {

@@ -9,7 +9,6 @@ use crate::commitment::Commitment;
 use crate::ids::{GameId, Salt, SeatToken};
 use boomchess_rules::Color;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// The largest message a client may send, in bytes (a final reveal of 15 openings is ~1.3 KB).
 pub const MAX_MESSAGE_BYTES: usize = 8 * 1024;
@@ -188,15 +187,26 @@ impl<'de> Deserialize<'de> for SquareName {
     }
 }
 
+/// One man's commitment, labelled by the square the man started on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Labelled {
+    /// The man's starting square.
+    pub square: SquareName,
+    /// Its commitment.
+    pub commitment: Commitment,
+}
+
 /// What a player does in a game. Each is sent in a [`ClientMessage::Act`] with its sequence
 /// number and stored as an [`Event`] once accepted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub enum Action {
-    /// Beirut, before play: a commitment to every man but the king, by starting square.
+    /// Beirut, before play: a commitment to every man but the king, labelled by its starting
+    /// square, in the order of the squares (a1, b1, …, h8), so their order says nothing.
     Commit {
-        /// Starting square → commitment (a JSON object, so its order says nothing).
-        commitments: BTreeMap<SquareName, Commitment>,
+        /// One commitment for each of the side's men but the king.
+        commitments: Vec<Labelled>,
     },
     /// An ordinary move, in coordinate notation (`e2e4`, `e7e8q`; `docs/rules.md` §5.1).
     Move {
@@ -272,7 +282,7 @@ pub struct Event {
 
 /// What an [`Event`] records.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub enum What {
     /// A player took its seat.
     Seated {
@@ -301,7 +311,7 @@ pub enum What {
 
 /// A client's message on a game's WebSocket (`/api/games/{id}/socket`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "camelCase", deny_unknown_fields)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub enum ClientMessage {
     /// The first message: who this is. With a seat's token, the player of that seat; without,
     /// a spectator.
@@ -336,7 +346,6 @@ pub struct Presence {
 /// The server's message on a game's WebSocket.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
-    tag = "type",
     rename_all = "camelCase",
     rename_all_fields = "camelCase",
     deny_unknown_fields

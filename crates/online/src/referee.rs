@@ -3,13 +3,11 @@
 //! ([`Beirut`]), which never sees a carrier before the rules make it public.
 
 use crate::beirut::Beirut;
-use crate::commitment::Commitment;
 use crate::ids::GameId;
-use crate::message::{Action, Refusal, Refused, Side, SquareName, WireOpening};
+use crate::message::{Action, Labelled, Refusal, Refused, Side, WireOpening};
 use crate::result::{Ending, GameResult};
 use crate::table::Provisional;
 use boomchess_rules::{Awaiting, Color, Game, MoveError, Options, Role, Variant, VariantPosition};
-use std::collections::BTreeMap;
 
 /// What the side to move owes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,17 +97,13 @@ impl Referee {
     }
 
     /// Records `side`'s commitments (Beirut).
-    pub fn commit(
-        &mut self,
-        side: Side,
-        commitments: &BTreeMap<SquareName, Commitment>,
-    ) -> Result<(), Refused> {
+    pub fn commit(&mut self, side: Side, commitments: &[Labelled]) -> Result<(), Refused> {
         match self {
             Referee::Beirut(beirut) => beirut.commit(side, commitments),
             Referee::Open(game) => Err(not_in(
                 game.variant(),
                 &Action::Commit {
-                    commitments: BTreeMap::new(),
+                    commitments: Vec::new(),
                 },
             )),
         }

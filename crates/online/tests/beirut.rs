@@ -4,7 +4,7 @@
 //! games are the examples of `docs/rules.md` §1.11.
 
 use boomchess_online::client::owed_statement;
-use boomchess_online::message::{SquareName, WireOpening};
+use boomchess_online::message::{Labelled, SquareName, WireOpening};
 use boomchess_online::{
     Action, Ending, GameId, GameInfo, OnlineGame, Opening, Refusal, Salt, Side, Stage,
 };
@@ -218,17 +218,33 @@ fn commitments_are_one_for_each_man_never_the_king() {
     let mut game = OnlineGame::new(info(&[])).unwrap();
     game.seat(Side::White, 1).unwrap();
     game.seat(Side::Black, 1).unwrap();
-    let commit = |openings: &[Opening]| Action::Commit {
-        commitments: openings
+    let labelled = |openings: &[Opening]| -> Vec<Labelled> {
+        let mut all: Vec<Labelled> = openings
             .iter()
-            .map(|o| {
-                (
-                    SquareName(o.origin),
-                    o.commitment(ID, boomchess_rules::Color::White),
-                )
+            .map(|o| Labelled {
+                square: SquareName(o.origin),
+                commitment: o.commitment(ID, boomchess_rules::Color::White),
             })
-            .collect(),
+            .collect();
+        all.sort_by_key(|c| c.square);
+        all
     };
+    let commit = |openings: &[Opening]| Action::Commit {
+        commitments: labelled(openings),
+    };
+    // In any other order than the squares' the order could say something: refused.
+    let mut shuffled = labelled(&openings(Side::White, &["g1"]));
+    shuffled.swap(0, 5);
+    let err = game
+        .act(
+            Side::White,
+            Action::Commit {
+                commitments: shuffled,
+            },
+            2,
+        )
+        .unwrap_err();
+    assert_eq!(err.code, Refusal::BadOpening, "{err}");
     let mut all = openings(Side::White, &["g1"]);
     let fewer = commit(&all[1..]);
     assert_eq!(

@@ -316,17 +316,25 @@ fn messages_have_the_documented_wire_form() {
     };
     assert_eq!(
         serde_json::to_string(&event).unwrap(),
-        r#"{"n":3,"at":42,"what":{"type":"acted","side":"white","action":{"kind":"move","uci":"e3e5"}}}"#
+        r#"{"n":3,"at":42,"what":{"acted":{"side":"white","action":{"move":{"uci":"e3e5"}}}}}"#
     );
     let hello: boomchess_online::ClientMessage =
-        serde_json::from_str(r#"{"type":"hello","token":"000102030405060708090a0b0c0d0e0f"}"#)
-            .unwrap();
+        serde_json::from_str(r#"{"hello":{"token":"000102030405060708090a0b0c0d0e0f"}}"#).unwrap();
     assert!(matches!(
         hello,
         boomchess_online::ClientMessage::Hello { token: Some(_) }
     ));
+    let resign: boomchess_online::ClientMessage =
+        serde_json::from_str(r#"{"act":{"seq":2,"action":"resign"}}"#).unwrap();
+    assert_eq!(
+        resign,
+        boomchess_online::ClientMessage::Act {
+            seq: 2,
+            action: Action::Resign
+        }
+    );
     assert!(serde_json::from_str::<boomchess_online::ClientMessage>(
-        r#"{"type":"hello","token":"00","extra":1}"#
+        r#"{"hello":{"token":"00","extra":1}}"#
     )
     .is_err());
 }
@@ -343,5 +351,5 @@ fn the_welcome_names_its_fields_in_camel_case() {
     };
     let text = serde_json::to_string(&welcome).unwrap();
     assert!(text.contains(r#""lastSeq":4"#), "{text}");
-    assert!(text.starts_with(r#"{"type":"welcome""#), "{text}");
+    assert!(text.starts_with(r#"{"welcome":{"#), "{text}");
 }
