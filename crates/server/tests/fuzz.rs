@@ -3,11 +3,12 @@
 //! and stray characters. None may panic; each is a message or a refusal of the two input kinds,
 //! and every message read re-reads as itself.
 
-use boomchess_online::commitment::Commitment;
+use boomchess_online::client::owed_statement;
 use boomchess_online::message::{SquareName, WireOpening, MAX_MESSAGE_BYTES};
-use boomchess_online::{Action, ClientMessage, Refusal, Salt, SeatToken};
+use boomchess_online::{
+    Action, ClientMessage, GameId, GameInfo, OnlineGame, Opening, Refusal, Salt, SeatToken, Side,
+};
 use boomchess_server::parse_client_message;
-use std::collections::BTreeMap;
 use std::time::Instant;
 
 /// Inputs tried.
@@ -36,11 +37,26 @@ fn square(name: &str) -> SquareName {
 /// One valid message of every kind.
 fn seeds() -> Vec<String> {
     let salt = Salt([0x5a; 16]);
-    let commitments: BTreeMap<SquareName, Commitment> = ["a2", "b1", "h7", "e8"]
-        .into_iter()
-        .enumerate()
-        .map(|(i, name)| (square(name), Commitment([i as u8 * 40; 32])))
+    let men: Vec<Opening> = (0..16)
+        .filter(|&i| i != 4)
+        .map(|i| Opening {
+            origin: boomchess_rules::Square::from_index(i),
+            carrier: i == 9,
+            salt: Salt([i; 16]),
+        })
         .collect();
+    let info = GameInfo {
+        id: GameId([0x42; 16]),
+        variant: "beirut".into(),
+        options: vec![],
+        clock: None,
+        grace: 30,
+        created: 0,
+    };
+    let mut game = OnlineGame::new(info).expect("a Beirut game");
+    game.seat(Side::White, 0).expect("seated");
+    game.seat(Side::Black, 0).expect("seated");
+    let commit = owed_statement(&game, Side::White, &men).expect("commitments are owed");
     let openings = (0..15)
         .map(|i| WireOpening {
             square: SquareName(boomchess_rules::Square::from_index(i)),
@@ -49,7 +65,7 @@ fn seeds() -> Vec<String> {
         })
         .collect();
     let actions = vec![
-        Action::Commit { commitments },
+        commit,
         Action::Move { uci: "e2e4".into() },
         Action::Move {
             uci: "e9e10f".into(),
