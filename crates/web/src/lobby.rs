@@ -108,6 +108,12 @@ pub async fn offered() -> bool {
 pub async fn create(new_game: &NewGame) -> Result<Seat, String> {
     let body = to_json(new_game).map_err(|_| "the game could not be written")?;
     let response = request("POST", &format!("{}/api/games", origin()?), Some(body)).await?;
+    if response.status() == 404 {
+        return Err(
+            "online play needs the boomchess game server, and this page is served without it"
+                .to_owned(),
+        );
+    }
     if !response.ok() {
         return Err(failure(&response).await);
     }
