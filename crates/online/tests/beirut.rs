@@ -444,3 +444,64 @@ fn a_replayed_record_checks_every_opening_again() {
     let err = OnlineGame::replay(table.game.info().clone(), &tampered).unwrap_err();
     assert_eq!(err.code, Refusal::BadOpening);
 }
+
+/// Sam Loyd's ten-move stalemate: 1.e3 a5 2.Qh5 Ra6 3.Qxa5 h5 4.h4 Rah6 5.Qxc7 f6 6.Qxd7+ Kf7
+/// 7.Qxb7 Qd3 8.Qxb8 Qh7 9.Qxc8 Kg6 10.Qe6, after which Black has no ordinary move.
+const LOYD: [&str; 19] = [
+    "e2e3", "a7a5", "d1h5", "a8a6", "h5a5", "h7h5", "h2h4", "a6h6", "a5c7", "f7f6", "c7d7", "e8f7",
+    "d7b7", "d8d3", "b7b8", "d3h7", "b8c8", "f7g6", "c8e6",
+];
+
+fn loyd(black: &[&str]) -> Table {
+    let mut table = Table::new(&[], &["g1"], black);
+    for (i, uci) in LOYD.iter().enumerate() {
+        let side = if i % 2 == 0 { Side::White } else { Side::Black };
+        table
+            .act(side, Action::Move { uci: (*uci).into() })
+            .unwrap_or_else(|e| panic!("{uci}: {e}"));
+    }
+    table
+}
+
+#[test]
+fn a_stuck_side_without_a_carrier_states_so_and_the_stalemate_is_verified() {
+    // Black's carrier was the b8 knight, taken on move 8: no boom is left to it.
+    let mut table = loyd(&["b8"]);
+    assert_eq!(
+        table.game.referee().owed(),
+        boomchess_online::referee::Owed::Stuck
+    );
+    assert_eq!(
+        owed_statement(&table.game, Side::Black, &table.openings[1]),
+        Some(Action::NoBoom)
+    );
+    table.statements();
+    let result = table.result();
+    assert_eq!((result.winner, result.ending), (None, Ending::Stalemate));
+}
+
+#[test]
+fn a_false_stalemate_is_caught_by_the_replay() {
+    // Black's carrier is the g8 knight, still on the board and free to boom (its blast holds
+    // neither its king on g6 nor leaves it in check): an honest client would not say "no boom".
+    let mut table = loyd(&["g8"]);
+    assert_eq!(
+        owed_statement(&table.game, Side::Black, &table.openings[1]),
+        None
+    );
+    table.act(Side::Black, Action::NoBoom).unwrap();
+    table.statements();
+    let result = table.result();
+    assert_eq!(
+        (result.winner, result.ending),
+        (Some(Side::White), Ending::VerificationFailed)
+    );
+    assert!(
+        result
+            .detail
+            .as_deref()
+            .unwrap()
+            .contains("said it had no legal boom, but the man on g8"),
+        "{result:?}"
+    );
+}
