@@ -214,6 +214,50 @@ test('two devices play Beirut with Dead Man\'s Switch through a server that is k
   for (const { errors } of [white, black, watcher]) assert.deepEqual(errors, []);
 });
 
+test('a Stratomic game on the clock: the server\'s clocks on both devices, a draw offered with the button and accepted on the other device', async () => {
+  const white = await device(server.url);
+  const link = await white.page.evaluate(() =>
+    window.boomchess.game.newGame({ mode: 'online', variant: 'stratomic', side: 'white', clock: '1+0' }),
+  );
+  const black = await device(link);
+  await waitFor(white.page, 'play', async () => (await online(white.page))?.stage === 'playing');
+  // The time from a move's clicks to the opponent's board showing it, over ten moves.
+  const delays = [];
+  const line = [['e3', 'e5'], ['e8', 'e6'], ['d3', 'd5'], ['d8', 'd6'], ['c3', 'c4'], ['c8', 'c7'],
+    ['f3', 'f4'], ['f8', 'f7'], ['g3', 'g4'], ['g8', 'g6']];
+  for (const [i, [from, to]] of line.entries()) {
+    const [player, other] = i % 2 === 0 ? [white.page, black.page] : [black.page, white.page];
+    const n = (await moves(other)).length;
+    const start = Date.now();
+    await clickSquare(player, from);
+    await clickSquare(player, to);
+    await other.waitForFunction((k) => window.boomchess.game.moves().length > k, n, { polling: 'raf' });
+    delays.push(Date.now() - start);
+  }
+  delays.sort((a, b) => a - b);
+  console.log(`a move's clicks to the opponent's board (10 moves, loopback): median ${delays[5]} ms, max ${delays[9]} ms`);
+  // Both clocks started after both first moves; White's runs now, shown on both devices.
+  for (const page of [white.page, black.page]) {
+    await page.waitForSelector('#clock-white[data-running]');
+    const text = await page.textContent('#clock-white');
+    assert.match(text, /0:5\d|1:00/, text);
+    assert.equal(await page.isVisible('#clock-black'), true);
+  }
+  await white.page.click('#draw');
+  await black.page.waitForFunction(() => document.getElementById('draw').textContent === 'Accept the draw');
+  assert.equal(await black.page.isVisible('#draw-decline'), true);
+  assert.equal(await white.page.textContent('#draw'), 'Draw offered');
+  await black.page.screenshot({ path: join(SHOTS, 'online-draw-offered.png') });
+  await black.page.click('#draw');
+  await black.page.click('#end-yes');
+  for (const page of [white.page, black.page]) {
+    await waitFor(page, 'the draw', async () => (await page.evaluate(() => window.boomchess.game.status())).phase === 'over');
+    const status = await page.evaluate(() => window.boomchess.game.status());
+    assert.deepEqual([status.result, status.reason], ['1/2-1/2', 'agreement']);
+  }
+  for (const { errors } of [white, black]) assert.deepEqual(errors, []);
+});
+
 test('a page served without the game server offers no online play', async () => {
   const { startServer } = await import('../../scripts/static-server.mjs');
   const statik = await startServer(DIST, 0);

@@ -661,6 +661,13 @@ pub fn panel_view(link: &OnlineLink, problem: Option<&str>) -> crate::panel::Onl
             }
         }
     }
+    if let Some(offer) = game.draw_offer().filter(|_| game.result().is_none()) {
+        words.push(if Some(offer) == seat {
+            "You offered a draw.".to_owned()
+        } else {
+            format!("{} offers a draw.", title(offer))
+        });
+    }
     if let Some(problem) = problem {
         words.push(problem.to_owned());
     }
