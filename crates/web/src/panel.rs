@@ -959,6 +959,12 @@ pub fn status_text(game: &Game) -> String {
     if game.verifying() {
         return "The game is over: verifying every statement about the carriers…".to_owned();
     }
+    if game
+        .online_state()
+        .is_some_and(|o| o.stage == boomchess_online::Stage::Seating)
+    {
+        return "Waiting for the second player to open the invite link".to_owned();
+    }
     if game.is_diagram() && !game.is_over() {
         return format!(
             "Diagram: {} to move — click a piece to see its moves",
