@@ -243,11 +243,15 @@ test('a Stratomic game on the clock: the server\'s clocks on both devices, a dra
     assert.match(text, /0:5\d|1:00/, text);
     assert.equal(await page.isVisible('#clock-black'), true);
   }
-  // A reload resumes the game: the seat's token is kept in the browser.
-  await black.page.reload();
-  await black.page.evaluate(() => window.boomchess.ready);
-  await waitFor(black.page, 'the seat after a reload', async () => (await online(black.page))?.seat === 'black');
-  assert.equal((await moves(black.page)).length, 10);
+  // A reload resumes the game, the creator's too: the address names the game, the seat's token
+  // is kept in the browser.
+  assert.match(white.page.url(), /\?online=[0-9a-f]{32}$/);
+  for (const [page, seat] of [[black.page, 'black'], [white.page, 'white']]) {
+    await page.reload();
+    await page.evaluate(() => window.boomchess.ready);
+    await waitFor(page, 'the seat after a reload', async () => (await online(page))?.seat === seat);
+    assert.equal((await moves(page)).length, 10);
+  }
   await white.page.click('#draw');
   await black.page.waitForFunction(() => document.getElementById('draw').textContent === 'Accept the draw');
   assert.match(await black.page.textContent('#online-status'), /White offers a draw/);

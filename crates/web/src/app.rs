@@ -812,6 +812,7 @@ impl App {
         let mut st = self.state.borrow_mut();
         st.online = Some(link);
         st.online_problem = None;
+        crate::lobby::show_in_address(Some(id));
     }
 
     /// Calls `hook` with the variant whenever an online game arrives on the board.
@@ -1348,10 +1349,11 @@ impl App {
             // Against the computer or online the player's side is at the bottom; otherwise White.
             st.layout.flipped =
                 game.computer() == Some(Color::White) || game.seat() == Some(Color::Black);
-            if game.online_state().is_none() {
-                // Another game: the online one is left (its connection closes).
-                st.online = None;
+            if game.online_state().is_none() && st.online.take().is_some() {
+                // Another game: the online one is left (its connection closes), and a reload
+                // no longer goes back to it.
                 st.online_problem = None;
+                crate::lobby::show_in_address(None);
             }
             st.game = game;
             // A drag or cursor of the old board (maybe of another size) means nothing here.

@@ -32,6 +32,32 @@ pub fn invite_link(id: GameId) -> Result<String, String> {
     Ok(format!("{}{page}?{INVITE_PARAM}={id}", origin()?))
 }
 
+/// Puts game `id`'s invite in the game page's address (`?online=<id>`), so a reload comes back
+/// to it; `None` takes it out again (another game was started). Only on the game page: an
+/// embedded board leaves its host page's address alone.
+pub fn show_in_address(id: Option<GameId>) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let page = window
+        .document()
+        .and_then(|d| d.get_element_by_id("board"))
+        .is_some_and(|board| board.has_attribute("data-boomchess-page"));
+    let (Ok(history), Ok(path)) = (window.history(), window.location().pathname()) else {
+        return;
+    };
+    if !page {
+        return;
+    }
+    let address = match id {
+        Some(id) => format!("{path}?{INVITE_PARAM}={id}"),
+        None => path,
+    };
+    history
+        .replace_state_with_url(&JsValue::NULL, "", Some(&address))
+        .ok();
+}
+
 /// The game an invite link (or a bare game id) names.
 pub fn game_of_link(text: &str) -> Result<GameId, String> {
     let text = text.trim();
