@@ -16,7 +16,7 @@ use boomchess_online::message::{NewGame, Seat};
 use boomchess_online::{GameId, Refusal, Refused};
 use serde::Serialize;
 
-/// The version of the protocol this server speaks (`GET /api/online`).
+/// The version of the protocol this server speaks (`GET /online.json`).
 pub const PROTOCOL: u32 = 1;
 
 /// A refused request, as its JSON response.
@@ -70,12 +70,17 @@ impl<S: Send + Sync> FromRequestParts<S> for GamePath {
 
 #[derive(Serialize)]
 pub(crate) struct Online {
+    online: bool,
     protocol: u32,
 }
 
-/// `GET /api/online`: online play is offered here.
+/// `GET /online.json`: online play is offered here (in place of the release build's own
+/// `online.json`, which says it is not, for static hosts).
 pub(crate) async fn online() -> Json<Online> {
-    Json(Online { protocol: PROTOCOL })
+    Json(Online {
+        online: true,
+        protocol: PROTOCOL,
+    })
 }
 
 /// `POST /api/games`: creates a game; the creator's seat.

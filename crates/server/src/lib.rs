@@ -1,7 +1,8 @@
 //! The boomchess game server: one origin serving the release build of the page (`dist/`) and
 //! online play.
 //!
-//! - `GET /api/online`: `{"protocol":1}`, so the page knows online play is offered;
+//! - `GET /online.json`: `{"online":true,"protocol":1}`, so the page knows online play is offered
+//!   (the release build's own `online.json`, for static hosts, says `{"online":false}`);
 //! - `POST /api/games`: creates a game (a `NewGame`), 201 with the creator's `Seat`;
 //! - `POST /api/games/{id}/join`: the free seat (409 `seats-taken` when there is none);
 //! - `GET /api/games/{id}`: the game's settings, which seats are taken, and its result;
@@ -53,7 +54,7 @@ pub fn app(games: Games, dist: &std::path::Path) -> Router {
             HeaderValue::from_static("*"),
         ));
     Router::new()
-        .route("/api/online", get(api::online))
+        .route("/online.json", get(api::online))
         .route("/api/games", post(api::create))
         .route("/api/games/{id}", get(api::summary))
         .route("/api/games/{id}/join", post(api::join))

@@ -232,7 +232,7 @@ async fn bad_input_gets_errors_naming_the_problem_and_the_game_is_unchanged() {
     let mut huge = server.socket(&white).await;
     huge.send_text(&"x".repeat(100 * 1024)).await;
     huge.closed().await;
-    let (status, _) = server.http("GET", "/api/online", None).await;
+    let (status, _) = server.http("GET", "/online.json", None).await;
     assert_eq!(status, 200, "the server still answers");
 }
 

@@ -201,8 +201,11 @@ async fn the_page_and_the_api_come_from_one_origin() {
     let (status, page) = server.http_text("GET", "/").await;
     assert_eq!(status, 200);
     assert!(page.contains("<title>boom</title>"), "{page}");
-    let (status, body) = server.http("GET", "/api/online", None).await;
-    assert_eq!((status, body), (200, json!({"protocol": 1})));
+    let (status, body) = server.http("GET", "/online.json", None).await;
+    assert_eq!(
+        (status, body),
+        (200, json!({"online": true, "protocol": 1}))
+    );
     let (status, body) = server.http("GET", "/api/nothing", None).await;
     assert_eq!((status, body["code"].as_str()), (404, Some("bad-message")));
     let (status, _) = server.http_text("GET", "/missing.js").await;

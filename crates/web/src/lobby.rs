@@ -113,18 +113,23 @@ async fn failure(response: &Response) -> String {
         .unwrap_or_else(|_| format!("the server answered {}", response.status()))
 }
 
-/// Whether the page's server offers online play (a static host answers 404).
+/// Whether the page's server offers online play: `online.json` beside the page says so. The
+/// release build ships one saying `{"online": false}` (a static host serves it as it is, so
+/// asking never fails and logs nothing); the game server answers in its place with
+/// `{"online": true, "protocol": 1}`.
 pub async fn offered() -> bool {
+    #[derive(serde::Deserialize)]
+    struct Offer {
+        online: bool,
+        #[serde(default)]
+        protocol: u32,
+    }
     let Ok(origin) = origin() else {
         return false;
     };
-    match request("GET", &format!("{origin}/api/online"), None).await {
+    match request("GET", &format!("{origin}/online.json"), None).await {
         Ok(response) if response.ok() => {
-            #[derive(serde::Deserialize)]
-            struct Offer {
-                protocol: u32,
-            }
-            from_json::<Offer>(&text_of(&response).await).is_ok_and(|o| o.protocol == 1)
+            from_json::<Offer>(&text_of(&response).await).is_ok_and(|o| o.online && o.protocol == 1)
         }
         _ => false,
     }
