@@ -364,11 +364,6 @@ impl OnlineLink {
         self.connection.handle(event)
     }
 
-    /// The seat this browser holds, if any.
-    pub fn held(&self) -> Option<&HeldSeat> {
-        self.held.as_ref()
-    }
-
     /// The openings of this seat's men (Beirut, once its carriers are chosen).
     pub fn openings(&self) -> Vec<boomchess_online::Opening> {
         self.held
