@@ -3,8 +3,9 @@
 use crate::commitment::{Commitment, Opening};
 use crate::ids::GameId;
 use crate::message::{Action, Labelled, Refusal, Refused, Side, SquareName, WireOpening};
-use crate::result::{Ending, GameResult};
+use crate::result::GameResult;
 use crate::table::Provisional;
+use boomchess_rules::Reason;
 use boomchess_rules::{
     Audit, Awaiting, CarrierProblem, Color, Falsehood, FlagResult, Options, PublicError,
     PublicGame, Role, Square, VariantPosition,
@@ -315,7 +316,7 @@ impl Beirut {
         {
             Audit::Failed { side, ply, what } => GameResult {
                 winner: Some(Side::from(!side)),
-                ending: Ending::VerificationFailed,
+                reason: Reason::VerificationFailed,
                 detail: Some(falsehood_words(side, ply, what)),
             },
             Audit::Verified(Some(outcome)) => match provisional {
@@ -330,7 +331,7 @@ impl Beirut {
             },
             Audit::Verified(None) => match provisional {
                 Provisional::Result(result) => result.clone(),
-                Provisional::FlagFell(side) => GameResult::win(side.other(), Ending::Timeout),
+                Provisional::FlagFell(side) => GameResult::win(side.other(), Reason::Timeout),
             },
         }
     }

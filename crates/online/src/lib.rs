@@ -30,5 +30,5 @@ pub use ids::{GameId, Salt, SeatToken};
 pub use message::{
     Action, ClientMessage, Event, GameInfo, Refusal, Refused, ServerMessage, Side, What,
 };
-pub use result::{Ending, GameResult};
+pub use result::GameResult;
 pub use table::{Due, Millis, OnlineGame, Stage};

@@ -5,8 +5,9 @@
 use crate::beirut::Beirut;
 use crate::ids::GameId;
 use crate::message::{Action, Labelled, Refusal, Refused, Side, WireOpening};
-use crate::result::{Ending, GameResult};
+use crate::result::GameResult;
 use crate::table::Provisional;
+use boomchess_rules::Reason;
 use boomchess_rules::{Awaiting, Color, Game, MoveError, Options, Role, Variant, VariantPosition};
 
 /// What the side to move owes.
@@ -180,7 +181,7 @@ impl Referee {
             (Referee::Beirut(beirut), provisional) => beirut.verdict(provisional),
             (Referee::Open(_), Provisional::Result(result)) => result.clone(),
             (Referee::Open(_), Provisional::FlagFell(side)) => {
-                GameResult::win(side.other(), Ending::Timeout)
+                GameResult::win(side.other(), Reason::Timeout)
             }
         }
     }

@@ -2,80 +2,7 @@
 
 use crate::message::Side;
 use boomchess_rules::{Outcome, Reason};
-use serde::{Deserialize, Serialize};
-
-/// Why an online game ended: the rules' [`Reason`], as the wire names it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Ending {
-    /// Checkmate.
-    Checkmate,
-    /// A king was blown up.
-    KingDestroyed,
-    /// Dead Man's Switch: the blast exposed the capturer's king.
-    ExposedKing,
-    /// Stalemate.
-    Stalemate,
-    /// Threefold repetition.
-    ThreefoldRepetition,
-    /// The fifty-move rule.
-    FiftyMoves,
-    /// Neither side could win any more.
-    InsufficientMaterial,
-    /// The loser resigned.
-    Resignation,
-    /// The players agreed to a draw.
-    Agreement,
-    /// The loser's clock ran out.
-    Timeout,
-    /// Called off before both sides had moved (or a first move or commitment never came).
-    Aborted,
-    /// The loser let the deadline of a statement it owed, or of its final reveal, pass.
-    DeadlineMissed,
-    /// The loser's statements or openings did not hold when the game was replayed with every
-    /// carrier known.
-    VerificationFailed,
-}
-
-impl Ending {
-    /// The ending that stands for a rules reason.
-    pub fn of_reason(reason: Reason) -> Ending {
-        match reason {
-            Reason::Checkmate => Ending::Checkmate,
-            Reason::KingDestroyed => Ending::KingDestroyed,
-            Reason::ExposedKing => Ending::ExposedKing,
-            Reason::Stalemate => Ending::Stalemate,
-            Reason::ThreefoldRepetition => Ending::ThreefoldRepetition,
-            Reason::FiftyMoves => Ending::FiftyMoves,
-            Reason::InsufficientMaterial => Ending::InsufficientMaterial,
-            Reason::Resignation => Ending::Resignation,
-            Reason::Agreement => Ending::Agreement,
-            Reason::Timeout => Ending::Timeout,
-            Reason::Aborted => Ending::Aborted,
-            Reason::DeadlineMissed => Ending::DeadlineMissed,
-            Reason::VerificationFailed => Ending::VerificationFailed,
-        }
-    }
-
-    /// The rules' reason.
-    pub fn reason(self) -> Reason {
-        match self {
-            Ending::Checkmate => Reason::Checkmate,
-            Ending::KingDestroyed => Reason::KingDestroyed,
-            Ending::ExposedKing => Reason::ExposedKing,
-            Ending::Stalemate => Reason::Stalemate,
-            Ending::ThreefoldRepetition => Reason::ThreefoldRepetition,
-            Ending::FiftyMoves => Reason::FiftyMoves,
-            Ending::InsufficientMaterial => Reason::InsufficientMaterial,
-            Ending::Resignation => Reason::Resignation,
-            Ending::Agreement => Reason::Agreement,
-            Ending::Timeout => Reason::Timeout,
-            Ending::Aborted => Reason::Aborted,
-            Ending::DeadlineMissed => Reason::DeadlineMissed,
-            Ending::VerificationFailed => Reason::VerificationFailed,
-        }
-    }
-}
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// The result of an online game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -83,11 +10,22 @@ impl Ending {
 pub struct GameResult {
     /// The winner, or none for a draw or an aborted game.
     pub winner: Option<Side>,
-    /// Why it ended.
-    pub ending: Ending,
+    /// Why it ended, by the rules' name (`checkmate`, `verification-failed`, …).
+    #[serde(serialize_with = "reason_name", deserialize_with = "reason_of_name")]
+    pub reason: Reason,
     /// For a failed verification: what did not hold.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+}
+
+fn reason_name<S: Serializer>(reason: &Reason, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(reason.name())
+}
+
+fn reason_of_name<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Reason, D::Error> {
+    let name = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+    Reason::from_name(&name)
+        .ok_or_else(|| serde::de::Error::custom(format!("no ending is called {name:?}")))
 }
 
 impl GameResult {
@@ -95,38 +33,39 @@ impl GameResult {
     pub fn of_outcome(outcome: Outcome) -> GameResult {
         GameResult {
             winner: outcome.winner().map(Side::from),
-            ending: Ending::of_reason(outcome.reason()),
+            reason: outcome.reason(),
             detail: None,
         }
     }
 
-    /// `side` won because of `ending`.
-    pub fn win(side: Side, ending: Ending) -> GameResult {
+    /// `side` won because of `reason`.
+    pub fn win(side: Side, reason: Reason) -> GameResult {
         GameResult {
             winner: Some(side),
-            ending,
+            reason,
             detail: None,
         }
     }
 
-    /// A draw (or, with [`Ending::Aborted`], no game).
-    pub fn draw(ending: Ending) -> GameResult {
+    /// A draw (or, with [`Reason::Aborted`], no game).
+    pub fn draw(reason: Reason) -> GameResult {
         GameResult {
             winner: None,
-            ending,
+            reason,
             detail: None,
         }
     }
 
     /// The result as the rules write it.
     pub fn outcome(&self) -> Outcome {
-        let reason = self.ending.reason();
         match self.winner {
             Some(side) => Outcome::Decisive {
                 winner: side.color(),
-                reason,
+                reason: self.reason,
             },
-            None => Outcome::Draw { reason },
+            None => Outcome::Draw {
+                reason: self.reason,
+            },
         }
     }
 

@@ -10,7 +10,8 @@
 
 use crate::message::{Action, Event, GameInfo, Refusal, Refused, Side, TimeControl, What};
 use crate::referee::{Owed, Referee};
-use crate::result::{Ending, GameResult};
+use crate::result::GameResult;
+use boomchess_rules::Reason;
 use boomchess_rules::{Options, Variant};
 
 /// Milliseconds since the Unix epoch, by the server's clock.
@@ -376,7 +377,7 @@ impl OnlineGame {
         match (&self.stage, action) {
             (Stage::Over(_), _) => Err(Refused::new(Refusal::GameOver, "the game is over")),
             (Stage::Seating, Action::Abort) => {
-                self.stage = Stage::Over(GameResult::draw(Ending::Aborted));
+                self.stage = Stage::Over(GameResult::draw(Reason::Aborted));
                 Ok(())
             }
             (Stage::Seating, _) => Err(Refused::new(
@@ -390,7 +391,7 @@ impl OnlineGame {
                         "a game can only be aborted before both sides have moved",
                     ));
                 }
-                self.stage = Stage::Over(GameResult::draw(Ending::Aborted));
+                self.stage = Stage::Over(GameResult::draw(Reason::Aborted));
                 Ok(())
             }
             (Stage::Committing(owed), Action::Commit { commitments }) => {
@@ -414,14 +415,14 @@ impl OnlineGame {
             )),
             (Stage::Playing, Action::Resign) => {
                 self.referee.resigned(side);
-                self.end(GameResult::win(side.other(), Ending::Resignation), at);
+                self.end(GameResult::win(side.other(), Reason::Resignation), at);
                 Ok(())
             }
             (Stage::Playing, Action::OfferDraw | Action::AcceptDraw)
                 if self.draw_offer == Some(side.other()) =>
             {
                 self.referee.agreed_draw();
-                self.end(GameResult::draw(Ending::Agreement), at);
+                self.end(GameResult::draw(Reason::Agreement), at);
                 Ok(())
             }
             (Stage::Playing, Action::OfferDraw) => {
@@ -507,8 +508,8 @@ impl OnlineGame {
             clocks[side.index()] = 0;
         }
         let provisional = match self.referee.flag_fell(side) {
-            Some(true) => Provisional::Result(GameResult::win(side.other(), Ending::Timeout)),
-            Some(false) => Provisional::Result(GameResult::draw(Ending::InsufficientMaterial)),
+            Some(true) => Provisional::Result(GameResult::win(side.other(), Reason::Timeout)),
+            Some(false) => Provisional::Result(GameResult::draw(Reason::InsufficientMaterial)),
             None => Provisional::FlagFell(side),
         };
         self.end_provisionally(provisional, at);
@@ -516,21 +517,21 @@ impl OnlineGame {
 
     fn deadline_missed(&mut self, side: Side, at: Millis) {
         match &self.stage {
-            Stage::Committing(_) => self.stage = Stage::Over(GameResult::draw(Ending::Aborted)),
+            Stage::Committing(_) => self.stage = Stage::Over(GameResult::draw(Reason::Aborted)),
             Stage::Playing if !self.moved[side.index()] && self.referee.owed() == Owed::Move => {
-                self.stage = Stage::Over(GameResult::draw(Ending::Aborted));
+                self.stage = Stage::Over(GameResult::draw(Reason::Aborted));
             }
             Stage::Playing => {
                 self.referee.resigned(side);
-                self.end(GameResult::win(side.other(), Ending::DeadlineMissed), at);
+                self.end(GameResult::win(side.other(), Reason::DeadlineMissed), at);
             }
             Stage::Revealing { owed, .. } => {
                 // A side that does not reveal loses, whatever the board said; if neither does,
                 // nobody can be shown to have won.
                 let result = if owed[side.other().index()] {
-                    GameResult::draw(Ending::DeadlineMissed)
+                    GameResult::draw(Reason::DeadlineMissed)
                 } else {
-                    GameResult::win(side.other(), Ending::DeadlineMissed)
+                    GameResult::win(side.other(), Reason::DeadlineMissed)
                 };
                 self.stage = Stage::Over(result);
             }
@@ -555,7 +556,7 @@ impl OnlineGame {
             match provisional {
                 Provisional::Result(result) => Stage::Over(result),
                 Provisional::FlagFell(side) => {
-                    Stage::Over(GameResult::win(side.other(), Ending::Timeout))
+                    Stage::Over(GameResult::win(side.other(), Reason::Timeout))
                 }
             }
         };

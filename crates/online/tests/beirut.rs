@@ -5,9 +5,8 @@
 
 use boomchess_online::client::owed_statement;
 use boomchess_online::message::{Labelled, SquareName, WireOpening};
-use boomchess_online::{
-    Action, Ending, GameId, GameInfo, OnlineGame, Opening, Refusal, Salt, Side, Stage,
-};
+use boomchess_online::{Action, GameId, GameInfo, OnlineGame, Opening, Refusal, Salt, Side, Stage};
+use boomchess_rules::Reason;
 
 const ID: GameId = GameId([0x42; 16]);
 
@@ -162,8 +161,8 @@ fn the_wiki_book_boom_is_refereed_without_the_carriers_and_verified_at_the_end()
     table.statements();
     let result = table.result();
     assert_eq!(
-        (result.winner, result.ending),
-        (Some(Side::White), Ending::Resignation)
+        (result.winner, result.reason),
+        (Some(Side::White), Reason::Resignation)
     );
     let beirut = table.game.referee().beirut().unwrap();
     assert_eq!(beirut.known_carriers(Side::Black), [sq("h7").0]);
@@ -329,7 +328,7 @@ fn a_false_statement_loses_whatever_the_result_was() {
     table.act(Side::White, Action::Resign).unwrap();
     table.statements();
     let result = table.result();
-    assert_eq!(result.ending, Ending::VerificationFailed);
+    assert_eq!(result.reason, Reason::VerificationFailed);
     assert_eq!(result.winner, Some(Side::White));
     assert!(
         result
@@ -362,8 +361,8 @@ fn too_many_carriers_are_refused_at_the_second_boom_and_lose_at_the_end() {
     table.statements();
     let result = table.result();
     assert_eq!(
-        (result.winner, result.ending),
-        (Some(Side::Black), Ending::VerificationFailed)
+        (result.winner, result.reason),
+        (Some(Side::Black), Reason::VerificationFailed)
     );
 }
 
@@ -394,8 +393,8 @@ fn a_changed_carrier_cannot_be_revealed_and_a_missing_reveal_loses() {
     assert_eq!(judged.len(), 1);
     let result = table.result();
     assert_eq!(
-        (result.winner, result.ending),
-        (Some(Side::White), Ending::DeadlineMissed)
+        (result.winner, result.reason),
+        (Some(Side::White), Reason::DeadlineMissed)
     );
 }
 
@@ -416,8 +415,8 @@ fn an_owed_answer_that_never_comes_loses() {
     table.statements();
     let result = table.result();
     assert_eq!(
-        (result.winner, result.ending),
-        (Some(Side::White), Ending::DeadlineMissed)
+        (result.winner, result.reason),
+        (Some(Side::White), Reason::DeadlineMissed)
     );
 }
 
@@ -477,7 +476,7 @@ fn a_stuck_side_without_a_carrier_states_so_and_the_stalemate_is_verified() {
     );
     table.statements();
     let result = table.result();
-    assert_eq!((result.winner, result.ending), (None, Ending::Stalemate));
+    assert_eq!((result.winner, result.reason), (None, Reason::Stalemate));
 }
 
 #[test]
@@ -493,8 +492,8 @@ fn a_false_stalemate_is_caught_by_the_replay() {
     table.statements();
     let result = table.result();
     assert_eq!(
-        (result.winner, result.ending),
-        (Some(Side::White), Ending::VerificationFailed)
+        (result.winner, result.reason),
+        (Some(Side::White), Reason::VerificationFailed)
     );
     assert!(
         result

@@ -3,9 +3,8 @@
 //! (Stratomic: pawns start on ranks 3 and 8 and may step two squares from there).
 
 use boomchess_online::message::TimeControl;
-use boomchess_online::{
-    Action, Ending, Event, GameId, GameInfo, OnlineGame, Refusal, Side, Stage, What,
-};
+use boomchess_online::{Action, Event, GameId, GameInfo, OnlineGame, Refusal, Side, Stage, What};
+use boomchess_rules::Reason;
 
 const CREATED: u64 = 1_000_000;
 
@@ -128,8 +127,8 @@ fn a_flag_falls_at_the_moment_the_time_runs_out_and_later_moves_are_refused() {
     );
     let result = game.result().unwrap();
     assert_eq!(
-        (result.winner, result.ending),
-        (Some(Side::Black), Ending::Timeout)
+        (result.winner, result.reason),
+        (Some(Side::Black), Reason::Timeout)
     );
     assert_eq!(game.clocks(CREATED + 5_000), Some([0, 1_000]));
 }
@@ -144,7 +143,7 @@ fn a_first_move_that_never_comes_aborts_the_game() {
     assert_eq!(judged.len(), 1);
     assert_eq!(judged[0].what, What::DeadlineMissed { side: Side::Black });
     assert_eq!(judged[0].at, CREATED + 31_000);
-    assert_eq!(game.result().unwrap().ending, Ending::Aborted);
+    assert_eq!(game.result().unwrap().reason, Reason::Aborted);
     assert_eq!(game.result().unwrap().score(), "*");
 }
 
@@ -165,7 +164,7 @@ fn abort_is_only_before_both_sides_have_moved() {
     aborted
         .act(Side::White, Action::Abort, CREATED + 2)
         .unwrap();
-    assert_eq!(aborted.result().unwrap().ending, Ending::Aborted);
+    assert_eq!(aborted.result().unwrap().reason, Reason::Aborted);
     game.act(Side::Black, mv("e8e6"), CREATED + 3).unwrap();
     assert_eq!(
         game.act(Side::Black, Action::Abort, CREATED + 4)
@@ -206,7 +205,7 @@ fn a_draw_offer_is_accepted_declined_or_lapses_when_the_opponent_moves() {
     game.act(Side::White, Action::AcceptDraw, CREATED + 5)
         .unwrap();
     let result = game.result().unwrap();
-    assert_eq!((result.winner, result.ending), (None, Ending::Agreement));
+    assert_eq!((result.winner, result.reason), (None, Reason::Agreement));
     assert_eq!(
         game.act(Side::White, mv("d3d4"), CREATED + 6)
             .unwrap_err()
@@ -221,7 +220,7 @@ fn resigning_loses() {
     game.act(Side::White, Action::Resign, CREATED + 1).unwrap();
     let result = game.result().unwrap();
     assert_eq!(result.winner, Some(Side::Black));
-    assert_eq!(result.ending, Ending::Resignation);
+    assert_eq!(result.reason, Reason::Resignation);
     assert_eq!(result.score(), "0-1");
 }
 

@@ -40,6 +40,28 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Every reason, in the order of the enum.
+    pub const ALL: [Reason; 13] = [
+        Reason::Checkmate,
+        Reason::KingDestroyed,
+        Reason::ExposedKing,
+        Reason::Stalemate,
+        Reason::ThreefoldRepetition,
+        Reason::FiftyMoves,
+        Reason::InsufficientMaterial,
+        Reason::Resignation,
+        Reason::Agreement,
+        Reason::Timeout,
+        Reason::Aborted,
+        Reason::DeadlineMissed,
+        Reason::VerificationFailed,
+    ];
+
+    /// The reason with this [`name`](Reason::name).
+    pub fn from_name(name: &str) -> Option<Reason> {
+        Reason::ALL.into_iter().find(|r| r.name() == name)
+    }
+
     /// A short machine-friendly name (`checkmate`, `king-destroyed`, ...).
     pub const fn name(self) -> &'static str {
         match self {
@@ -123,5 +145,18 @@ impl Outcome {
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} ({})", self.result(), self.reason().describe())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Reason;
+
+    #[test]
+    fn every_reason_has_its_own_name() {
+        for reason in Reason::ALL {
+            assert_eq!(Reason::from_name(reason.name()), Some(reason));
+        }
+        assert_eq!(Reason::from_name("forfeit"), None);
     }
 }

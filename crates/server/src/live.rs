@@ -722,10 +722,10 @@ impl LiveGame {
         }
         if let Some(result) = ended {
             log::line(format_args!(
-                "game {} ended: {} {:?}",
+                "game {} ended: {} {}",
                 short(&self.id),
                 result.score(),
-                result.ending
+                result.reason.name()
             ));
         }
         Ok(())

@@ -280,7 +280,7 @@ mod tests {
             seat: None,
             result: Some(GameResult::win(
                 Side::Black,
-                boomchess_online::Ending::Resignation,
+                boomchess_rules::Reason::Resignation,
             )),
         };
         store.append(info().id, change).await.expect("appended");

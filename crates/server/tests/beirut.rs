@@ -148,7 +148,7 @@ async fn a_beirut_game_commits_booms_survives_a_restart_and_is_verified_at_the_e
         .http("GET", &format!("/api/games/{}", white.game), None)
         .await;
     assert_eq!(body["result"]["winner"], "white", "{body}");
-    assert_eq!(body["result"]["ending"], "resignation", "{body}");
+    assert_eq!(body["result"]["reason"], "resignation", "{body}");
 }
 
 /// `value` with times dropped and every long hexadecimal string (ids, salts, commitments) made

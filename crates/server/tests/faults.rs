@@ -381,5 +381,5 @@ async fn a_flag_that_fell_while_the_server_was_down_is_judged_when_the_game_is_l
     let (_, body) = server
         .http("GET", &format!("/api/games/{}", white.game), None)
         .await;
-    assert_eq!(body["result"]["ending"], "timeout", "{body}");
+    assert_eq!(body["result"]["reason"], "timeout", "{body}");
 }

@@ -92,7 +92,7 @@ async fn resigning_ends_the_game_for_the_other_side() {
         .http("GET", &format!("/api/games/{}", white.game), None)
         .await;
     assert_eq!(body["result"]["winner"], "white", "{body}");
-    assert_eq!(body["result"]["ending"], "resignation", "{body}");
+    assert_eq!(body["result"]["reason"], "resignation", "{body}");
     w.act(2, mv("d3d4")).await;
     w.error("game-over").await;
     let (status, body) = server
@@ -120,7 +120,7 @@ async fn a_draw_offered_and_accepted_ends_the_game_drawn() {
         .http("GET", &format!("/api/games/{}", white.game), None)
         .await;
     assert_eq!(body["result"]["winner"], json!(null), "{body}");
-    assert_eq!(body["result"]["ending"], "agreement", "{body}");
+    assert_eq!(body["result"]["reason"], "agreement", "{body}");
 }
 
 #[tokio::test]
@@ -137,7 +137,7 @@ async fn a_game_can_be_aborted_before_both_sides_have_moved_and_not_after() {
     let (_, body) = server
         .http("GET", &format!("/api/games/{}", white.game), None)
         .await;
-    assert_eq!(body["result"]["ending"], "aborted", "{body}");
+    assert_eq!(body["result"]["reason"], "aborted", "{body}");
 
     let (white, black) = server.game("stratomic").await;
     let (mut w, _) = server.connect(&white, Some(&white)).await;
@@ -177,7 +177,7 @@ async fn a_stratomic_clock_of_one_second_runs_out_and_black_wins_on_time() {
         .http("GET", &format!("/api/games/{}", white.game), None)
         .await;
     assert_eq!(body["result"]["winner"], "black", "{body}");
-    assert_eq!(body["result"]["ending"], "timeout", "{body}");
+    assert_eq!(body["result"]["reason"], "timeout", "{body}");
     w.act(2, mv("d3d4")).await;
     w.error("game-over").await;
     assert!(
@@ -295,5 +295,5 @@ async fn a_first_move_not_made_within_the_grace_aborts_the_game() {
     let (_, body) = server
         .http("GET", &format!("/api/games/{}", white.game), None)
         .await;
-    assert_eq!(body["result"]["ending"], "aborted", "{body}");
+    assert_eq!(body["result"]["reason"], "aborted", "{body}");
 }

@@ -627,8 +627,8 @@ pub fn panel_view(link: &OnlineLink, problem: Option<&str>) -> crate::panel::Onl
             "Verifying: both sides open their carrier commitments and the game is replayed."
                 .to_owned(),
         ),
-        Stage::Over(result) => words.push(match result.ending {
-            boomchess_online::Ending::VerificationFailed => format!(
+        Stage::Over(result) => words.push(match result.reason {
+            boomchess_rules::Reason::VerificationFailed => format!(
                 "Verification failed{}.",
                 result
                     .detail
