@@ -86,6 +86,32 @@ impl Opening {
     }
 }
 
+/// The openings of every man of `color` but the king in the Beirut start position, the men that
+/// start on `carriers` carrying bombs, each with the next salt `salt` gives.
+pub fn openings_of(
+    color: Color,
+    carriers: &[Square],
+    mut salt: impl FnMut() -> Salt,
+) -> Vec<Opening> {
+    let start = boomchess_rules::VariantPosition::new(
+        boomchess_rules::Variant::Beirut,
+        boomchess_rules::Options::default(),
+    );
+    (0..64u8)
+        .map(Square::from_index)
+        .filter(|&sq| {
+            start
+                .piece_at(sq)
+                .is_some_and(|p| p.color == color && p.role != boomchess_rules::Role::King)
+        })
+        .map(|origin| Opening {
+            origin,
+            carrier: carriers.contains(&origin),
+            salt: salt(),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,6 +139,28 @@ mod tests {
             to_hex(&expected),
             "abb83b31903b9bebd2b2d9f9fa94e759d560b05a1c67abb064cf05b2bba86783"
         );
+    }
+
+    #[test]
+    fn the_openings_are_one_for_each_man_but_the_king() {
+        let g1 = Square::from_index(6);
+        let white = openings_of(Color::White, &[g1], || Salt([0; 16]));
+        assert_eq!(white.len(), 15);
+        assert!(white
+            .iter()
+            .all(|o| o.origin.index() < 16 && o.origin.index() != 4));
+        assert_eq!(
+            white
+                .iter()
+                .filter(|o| o.carrier)
+                .map(|o| o.origin)
+                .collect::<Vec<_>>(),
+            [g1]
+        );
+        let black = openings_of(Color::Black, &[], || Salt([0; 16]));
+        assert!(black
+            .iter()
+            .all(|o| o.origin.index() >= 48 && o.origin.index() != 60));
     }
 
     #[test]

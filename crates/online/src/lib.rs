@@ -25,7 +25,7 @@ pub mod referee;
 pub mod result;
 pub mod table;
 
-pub use commitment::{Commitment, Opening};
+pub use commitment::{openings_of, Commitment, Opening};
 pub use ids::{GameId, Salt, SeatToken};
 pub use message::{
     Action, ClientMessage, Event, GameInfo, Refusal, Refused, ServerMessage, Side, What,

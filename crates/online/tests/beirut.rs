@@ -5,7 +5,9 @@
 
 use boomchess_online::client::owed_statement;
 use boomchess_online::message::{Labelled, SquareName, WireOpening};
-use boomchess_online::{Action, GameId, GameInfo, OnlineGame, Opening, Refusal, Salt, Side, Stage};
+use boomchess_online::{
+    openings_of, Action, GameId, GameInfo, OnlineGame, Opening, Refusal, Salt, Side, Stage,
+};
 use boomchess_rules::Reason;
 
 const ID: GameId = GameId([0x42; 16]);
@@ -25,29 +27,14 @@ fn sq(name: &str) -> SquareName {
     SquareName::parse(name).unwrap()
 }
 
-/// One opening per man of `side` but the king (its ranks of the start position), `carriers`
-/// among them, each with its own salt.
+/// One opening per man of `side` but the king, `carriers` among them, each with its own salt.
 fn openings(side: Side, carriers: &[&str]) -> Vec<Opening> {
-    let ranks: [char; 2] = match side {
-        Side::White => ['1', '2'],
-        Side::Black => ['8', '7'],
-    };
-    let mut out = Vec::new();
-    for rank in ranks {
-        for file in 'a'..='h' {
-            let name = format!("{file}{rank}");
-            if name == "e1" || name == "e8" {
-                continue;
-            }
-            let origin = sq(&name).0;
-            out.push(Opening {
-                origin,
-                carrier: carriers.contains(&name.as_str()),
-                salt: Salt([origin.index() ^ (side.index() as u8 * 0x80); 16]),
-            });
-        }
-    }
-    out
+    let carriers: Vec<_> = carriers.iter().map(|name| sq(name).0).collect();
+    let mut next = 0u8;
+    openings_of(side.color(), &carriers, || {
+        next += 1;
+        Salt([next ^ (side.index() as u8 * 0x80); 16])
+    })
 }
 
 struct Table {

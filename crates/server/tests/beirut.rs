@@ -8,7 +8,9 @@ mod common;
 
 use boomchess_online::client::owed_statement;
 use boomchess_online::message::{SquareName, WireOpening};
-use boomchess_online::{Action, GameInfo, OnlineGame, Opening, Salt, ServerMessage, Side, What};
+use boomchess_online::{
+    openings_of, Action, GameInfo, OnlineGame, Opening, Salt, ServerMessage, Side, What,
+};
 use common::{mv, temp_data, welcome_record, Server, WAIT};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -16,26 +18,15 @@ use std::time::Instant;
 /// One opening per man of `side` but the king, the men that start on `carriers` carrying bombs,
 /// the salts drawn from `seed`.
 fn openings(side: Side, carriers: &[&str], seed: u8) -> Vec<Opening> {
-    let ranks = match side {
-        Side::White => ['1', '2'],
-        Side::Black => ['8', '7'],
-    };
-    let mut out = Vec::new();
-    for rank in ranks {
-        for file in 'a'..='h' {
-            let name = format!("{file}{rank}");
-            if name == "e1" || name == "e8" {
-                continue;
-            }
-            let origin = SquareName::parse(&name).expect("a square").0;
-            out.push(Opening {
-                origin,
-                carrier: carriers.contains(&name.as_str()),
-                salt: Salt([seed ^ origin.index() ^ (side.index() as u8 * 0x80); 16]),
-            });
-        }
-    }
-    out
+    let carriers: Vec<_> = carriers
+        .iter()
+        .map(|name| SquareName::parse(name).expect("a square").0)
+        .collect();
+    let mut next = seed;
+    openings_of(side.color(), &carriers, || {
+        next = next.wrapping_add(1);
+        Salt([next ^ (side.index() as u8 * 0x80); 16])
+    })
 }
 
 /// `side`'s commitments to `openings` in the game `info`, as an honest client makes them.
@@ -241,25 +232,18 @@ async fn play_one(carriers: [&str; 2], seed: u8) -> Trace {
     }
     let black_heard = before_reveal(black_heard);
     let spectator_heard = before_reveal(spectator_heard);
-    // One at a time, so the log's order is the order of closing.
-    for (closed, client) in [w, b, s].into_iter().enumerate() {
-        client.close().await;
-        let started = Instant::now();
-        while server
-            .lines()
-            .iter()
-            .filter(|l| l.contains(" closed: "))
-            .count()
-            <= closed
-        {
-            assert!(
-                started.elapsed() < WAIT,
-                "connection closed: {:?}",
-                server.lines()
-            );
-            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-        }
-    }
+    // One at a time, so the log's order is the order of closing; each close is told to the
+    // connections left (presence) before the next closes, or a close could cross that message
+    // and be logged as a broken connection instead.
+    w.close().await;
+    wait_closed(&server, 1).await;
+    b.recv_any().await;
+    s.recv_any().await;
+    b.close().await;
+    wait_closed(&server, 2).await;
+    s.recv_any().await;
+    s.close().await;
+    wait_closed(&server, 3).await;
     let short = &white.game.hex()[..8];
     let log = server
         .lines()
@@ -304,6 +288,25 @@ async fn play_one(carriers: [&str; 2], seed: u8) -> Trace {
         rows,
         black: black_heard,
         spectator: spectator_heard,
+    }
+}
+
+/// Waits until the server's log tells `count` closed connections.
+async fn wait_closed(server: &Server, count: usize) {
+    let started = Instant::now();
+    while server
+        .lines()
+        .iter()
+        .filter(|l| l.contains(" closed: "))
+        .count()
+        < count
+    {
+        assert!(
+            started.elapsed() < WAIT,
+            "connection closed: {:?}",
+            server.lines()
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
 }
 

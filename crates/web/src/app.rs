@@ -968,8 +968,7 @@ impl App {
             }
         }
         if let Some(carriers) = st.game.take_chosen() {
-            let start = *st.game.referee().start_position();
-            match link.choose(&start, &carriers) {
+            match link.choose(&carriers) {
                 Ok(()) => link.send_owed(),
                 Err(problem) => st.online_problem = Some(problem),
             }

@@ -416,35 +416,30 @@ impl OnlineLink {
         })
     }
 
-    /// Beirut: makes `carriers` (squares of the start position) this seat's carriers: draws a
-    /// fresh salt for each of its men but the king and keeps every opening in this browser
+    /// Beirut: makes `carriers` (starting squares) this seat's carriers: draws a fresh salt for
+    /// each of its men but the king and keeps every opening in this browser
     /// first; the commitments go to the server with the next statement owed
     /// ([`OnlineLink::send_owed`]).
-    pub fn choose(
-        &mut self,
-        start: &boomchess_rules::VariantPosition,
-        carriers: &[boomchess_rules::Square],
-    ) -> Result<(), String> {
+    pub fn choose(&mut self, carriers: &[boomchess_rules::Square]) -> Result<(), String> {
         let id = self.id;
         let held = self
             .held
             .as_mut()
             .ok_or("a spectator chooses no carriers")?;
-        let color = held.side.color();
-        let mut openings = Vec::new();
-        for index in 0..64u8 {
-            let sq = boomchess_rules::Square::from_index(index);
-            let own_man = start
-                .piece_at(sq)
-                .is_some_and(|p| p.color == color && p.role != boomchess_rules::Role::King);
-            if own_man {
-                openings.push(boomchess_online::message::WireOpening {
-                    square: boomchess_online::message::SquareName(sq),
-                    carrier: carriers.contains(&sq),
-                    salt: boomchess_online::Salt(random_bytes()?),
-                });
-            }
-        }
+        let salts = (0..15)
+            .map(|_| random_bytes().map(boomchess_online::Salt))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut salts = salts.into_iter();
+        let openings = boomchess_online::openings_of(held.side.color(), carriers, || {
+            salts.next().unwrap_or(boomchess_online::Salt([0; 16]))
+        })
+        .into_iter()
+        .map(|o| boomchess_online::message::WireOpening {
+            square: boomchess_online::message::SquareName(o.origin),
+            carrier: o.carrier,
+            salt: o.salt,
+        })
+        .collect();
         held.openings = openings;
         if !hold_seat(id, held) {
             return Err(

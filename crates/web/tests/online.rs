@@ -6,7 +6,7 @@
 use boomchess_online::client::owed_statement;
 use boomchess_online::message::SquareName;
 use boomchess_online::referee::Owed;
-use boomchess_online::{Action, GameId, GameInfo, OnlineGame, Opening, Salt, Side};
+use boomchess_online::{openings_of, Action, GameId, GameInfo, OnlineGame, Opening, Salt, Side};
 use boomchess_rules::{Color, Variant};
 use boomchess_web::game::{Online, Stage};
 use boomchess_web::online::board_view;
@@ -19,25 +19,12 @@ const ID: GameId = GameId([3; 16]);
 
 /// One opening per man but the king, `carrier` the one with a bomb.
 fn openings(side: Side, carrier: &str) -> Vec<Opening> {
-    let ranks = match side {
-        Side::White => ['1', '2'],
-        Side::Black => ['8', '7'],
-    };
-    let mut out = Vec::new();
-    for rank in ranks {
-        for file in 'a'..='h' {
-            let name = format!("{file}{rank}");
-            if name.starts_with('e') && (rank == '1' || rank == '8') {
-                continue;
-            }
-            out.push(Opening {
-                origin: SquareName::parse(&name).unwrap().0,
-                carrier: name == carrier,
-                salt: Salt([out.len() as u8; 16]),
-            });
-        }
-    }
-    out
+    let carrier = SquareName::parse(carrier).unwrap().0;
+    let mut next = 0u8;
+    openings_of(side.color(), &[carrier], || {
+        next += 1;
+        Salt([next; 16])
+    })
 }
 
 /// A Beirut game both sides have committed to: White's carrier the g1 knight, Black's the h7
