@@ -56,6 +56,18 @@ export function useBrowser() {
   });
 }
 
+/**
+ * Whether a console message is an error of the page. Not one is the 404 a static host (this
+ * harness's server) answers the game page asking whether it plays online (`GET /api/online`,
+ * crates/web/src/lobby.rs), which Chromium logs as a failed resource: it is how the page learns
+ * to leave "Play a friend" out.
+ */
+export function isPageError(msg) {
+  if (msg.type() !== 'error') return false;
+  const offline = /\/api\/online$/.test(msg.location().url ?? '') && /\b404\b/.test(msg.text());
+  return !offline;
+}
+
 /** A new page with the game loaded and ready; collects page errors (and all console text). */
 export async function openGame(query = '', viewport = { width: 900, height: 900 }, options = {}) {
   const page = await env.browser.newPage({ viewport, ...options });
@@ -64,7 +76,7 @@ export async function openGame(query = '', viewport = { width: 900, height: 900 
   page.on('pageerror', (err) => errors.push(err.message));
   page.on('console', (msg) => {
     console.push(msg.text());
-    if (msg.type() === 'error') errors.push(msg.text());
+    if (isPageError(msg)) errors.push(msg.text());
   });
   await page.goto(env.server.url + query);
   await page.evaluate(() => window.boomchess.ready);

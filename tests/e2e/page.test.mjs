@@ -6,7 +6,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickSquare, differ, env, openGame, squarePixel, useBrowser } from './harness.mjs';
+import { clickSquare, differ, env, isPageError, openGame, squarePixel, useBrowser } from './harness.mjs';
 
 useBrowser();
 
@@ -309,7 +309,7 @@ describe('sound', () => {
     const page = await env.browser.newPage({ viewport: { width: 900, height: 900 } });
     const errors = [];
     page.on('pageerror', (err) => errors.push(err.message));
-    page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+    page.on('console', (msg) => isPageError(msg) && errors.push(msg.text()));
     await page.addInitScript(() => {
       delete window.AudioContext;
       delete window.webkitAudioContext;
