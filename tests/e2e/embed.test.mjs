@@ -474,8 +474,8 @@ const WORKER_FILES = ['boomchess-worker.js', 'boomchess-worker_bg.wasm'];
 // typed handle and the faster Flying Bombers generator (227 KB then; 281 KB with them, when the
 // engine was in the page's module too and the limit 290 KB). The engine is now in a module of its
 // own that only the computer's worker loads (crates/worker), and the page's is built for size.
-// Online play (78,028 bytes) is the game page's only: boards load a module without it (281,866
-// bytes when they loaded the page's).
+// Online play (78,028 bytes) is the game page's only: boards load a module without it (about
+// 284 KB when they loaded the page's).
 test('one board downloads at most 250 KB gzipped (glue + wasm + embed.js)', async () => {
   const { sizes, total } = await gzipped(BOARD_FILES);
   console.log(`gzipped download of one board: ${JSON.stringify(sizes)}, total ${total} bytes`);
