@@ -2,13 +2,14 @@
 // element with a data-boomchess attribute (README.md, "Embedding", lists the attributes), and
 // `mount(element, options)` mounts one from script; `unmount(element)` lets a board go (its
 // listeners, animation and computer stop and are freed), and a board whose element leaves the
-// document is unmounted by itself. The module loads the game's WebAssembly once
-// for all boards of the page, from beside this file (import.meta.url), so the files can be hosted
-// on another origin (they need the CORS header `Access-Control-Allow-Origin`). The computer's Web
-// Worker loads a module of its own (boomchess-worker.js and its wasm) from beside the glue, and
-// only when a board first needs the computer.
+// document is unmounted by itself. The module loads the boards' WebAssembly once for all boards
+// of the page (boomchess-board.js and its wasm, crates/board: the game without online play, which
+// the game page's own module has), from beside this file (import.meta.url), so the files can be
+// hosted on another origin (they need the CORS header `Access-Control-Allow-Origin`). The
+// computer's Web Worker loads a module of its own (boomchess-worker.js and its wasm) from beside
+// the glue, and only when a board first needs the computer.
 
-import init, { mountBoard } from './boomchess-web.js';
+import init, { mountBoard } from './boomchess-board.js';
 
 /** The `data-` attributes read from a board's element (beside `data-boomchess`, the variant). */
 const ATTRIBUTES = ['options', 'fen', 'moves', 'mode', 'side', 'level', 'size', 'orientation', 'select', 'theme'];
@@ -67,7 +68,7 @@ let loading = null;
 
 /** Loads and instantiates the game's WebAssembly once (shared by every board of the page). */
 function load() {
-  loading ??= init({ module_or_path: new URL('boomchess-web_bg.wasm', import.meta.url) });
+  loading ??= init({ module_or_path: new URL('boomchess-board_bg.wasm', import.meta.url) });
   return loading;
 }
 

@@ -302,6 +302,51 @@ describe('the example page (www/embed-example.html)', () => {
     await page.close();
   });
 
+  test("boards load their own module, without online play; the game page's is never fetched", async () => {
+    const page = await env.browser.newPage({ viewport: { width: 1100, height: 1000 } });
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    const requested = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname.slice(1)));
+    await page.goto(`${env.server.url}embed-example.html`);
+    const embed = `${env.server.url}embed.js`;
+    const refused = await page.evaluate(async (src) => {
+      const m = await import(src);
+      await m.ready;
+      const game = await m.boardOf(document.getElementById('board-beirut'));
+      const attempt = (f) => {
+        try {
+          f();
+          return 'done';
+        } catch (e) {
+          return e.message;
+        }
+      };
+      return {
+        online: game.online(),
+        newGame: attempt(() => game.newGame({ variant: 'beirut', mode: 'online', side: 'white' })),
+        join: await game.join('https://example.org/?online=abc').then(() => 'joined', (e) => e.message),
+        offerDraw: attempt(() => game.offerDraw()),
+        variant: game.variant(),
+        san: await (game.newGame('stratomic'), game.play('e3e5')),
+      };
+    }, embed);
+    assert.deepEqual(
+      [...new Set(requested.filter((f) => /\.(wasm|js)$/.test(f)))].sort(),
+      ['boomchess-board.js', 'boomchess-board_bg.wasm', 'embed.js'],
+      'no page module, no worker for hot-seat boards and diagrams',
+    );
+    assert.ok(!requested.some((f) => f.startsWith('api/')), `nothing asks for a server: ${requested}`);
+    assert.equal(refused.online, null);
+    assert.match(refused.newGame, /^online play needs the game page of a boomchess server/);
+    assert.match(refused.join, /^online play needs the game page of a boomchess server/);
+    assert.match(refused.offerDraw, /plays no online game/);
+    assert.equal(refused.variant, 'beirut', 'the refused online game left the board as it was');
+    assert.equal(refused.san, 'e5', 'and it plays on');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   test('the Stratomic board plays against the computer', async () => {
     const { page, errors } = await openExample();
     const embed = `${env.server.url}embed.js`;
@@ -349,8 +394,8 @@ describe('hosted on another origin', () => {
   test('the files are served as a CDN would: CORS header, MIME types, no COOP/COEP', async () => {
     for (const [file, type] of [
       ['embed.js', /^text\/javascript/],
-      ['boomchess-web.js', /^text\/javascript/],
-      ['boomchess-web_bg.wasm', /^application\/wasm$/],
+      ['boomchess-board.js', /^text\/javascript/],
+      ['boomchess-board_bg.wasm', /^application\/wasm$/],
       ['boomchess-worker.js', /^text\/javascript/],
       ['boomchess-worker_bg.wasm', /^application\/wasm$/],
     ]) {
@@ -420,13 +465,17 @@ async function gzipped(files) {
   return { sizes, total };
 }
 
-const BOARD_FILES = ['embed.js', 'boomchess-web.js', 'boomchess-web_bg.wasm'];
+// An embedded board loads the boards' own module (crates/board: the game without online play),
+// never the game page's.
+const BOARD_FILES = ['embed.js', 'boomchess-board.js', 'boomchess-board_bg.wasm'];
 const WORKER_FILES = ['boomchess-worker.js', 'boomchess-worker_bg.wasm'];
 
 // 250 KB, as before the board gained PGN records, the screen reader's grid, clocks, analysis, the
 // typed handle and the faster Flying Bombers generator (227 KB then; 281 KB with them, when the
 // engine was in the page's module too and the limit 290 KB). The engine is now in a module of its
 // own that only the computer's worker loads (crates/worker), and the page's is built for size.
+// Online play (78,028 bytes) is the game page's only: boards load a module without it (about
+// 284 KB when they loaded the page's).
 test('one board downloads at most 250 KB gzipped (glue + wasm + embed.js)', async () => {
   const { sizes, total } = await gzipped(BOARD_FILES);
   console.log(`gzipped download of one board: ${JSON.stringify(sizes)}, total ${total} bytes`);

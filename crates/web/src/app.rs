@@ -22,9 +22,7 @@ use crate::effects::{effects_of, Animation, Before, Effects, Event as GameEvent,
 use crate::game::{ClickOutcome, Game};
 use crate::geometry::Layout;
 use crate::listeners::Listeners;
-use crate::online::{
-    board_clock, board_view, online_state, HeldSeat, OnSocket, OnlineLink, SocketEvent,
-};
+use crate::online::{board_clock, board_view, online_state, OnlineLink, SocketEvent};
 use crate::panel::Panel;
 use crate::render::{
     draw_board_with, draw_cursor, draw_drawings, draw_explosion, Blast, Drawings, Theme, THEMES,
@@ -68,6 +66,47 @@ struct Ticker {
 struct Frame {
     id: Option<i32>,
     callback: Closure<dyn FnMut()>,
+}
+
+/// The online game a board plays, if any. Built without the `online` feature (the embedded
+/// boards' module, `crates/board`) it holds none and says so as a constant: nothing of online
+/// play's code is reached, and the module keeps none of it.
+#[derive(Default)]
+struct OnlineSlot {
+    #[cfg(feature = "online")]
+    link: Option<OnlineLink>,
+}
+
+impl OnlineSlot {
+    /// The online game's link.
+    fn get(&self) -> Option<&OnlineLink> {
+        #[cfg(feature = "online")]
+        return self.link.as_ref();
+        #[cfg(not(feature = "online"))]
+        None
+    }
+
+    /// The online game's link, to act on.
+    fn get_mut(&mut self) -> Option<&mut OnlineLink> {
+        #[cfg(feature = "online")]
+        return self.link.as_mut();
+        #[cfg(not(feature = "online"))]
+        None
+    }
+
+    /// Plays `link`'s game (the one played before, if any, is left: its connection closes).
+    #[cfg(feature = "online")]
+    fn set(&mut self, link: OnlineLink) {
+        self.link = Some(link);
+    }
+
+    /// Leaves the online game (its connection closes).
+    fn clear(&mut self) {
+        #[cfg(feature = "online")]
+        {
+            self.link = None;
+        }
+    }
 }
 
 struct State {
@@ -115,7 +154,7 @@ struct State {
     marking: Option<Square>,
     /// An online game: its connection, the seat this browser holds, and the last problem to
     /// tell the player (a refused action, a record that did not hold).
-    online: Option<OnlineLink>,
+    online: OnlineSlot,
     online_problem: Option<String>,
     /// `play()` promises waiting for the server to record the move sent: (resolve, reject).
     online_waiters: Vec<(js_sys::Function, js_sys::Function)>,
@@ -204,7 +243,7 @@ impl App {
                 theme: THEMES[0],
                 drawings: Drawings::default(),
                 marking: None,
-                online: None,
+                online: OnlineSlot::default(),
                 online_problem: None,
                 online_waiters: Vec::new(),
                 on_online_game: None,
@@ -383,10 +422,10 @@ impl App {
                 a.set_analysing(!a.analysing());
             }),
             (&panel.abort, |a| {
-                a.act_online(boomchess_online::Action::Abort).ok();
+                a.act_online(|| boomchess_online::Action::Abort).ok();
             }),
             (&panel.draw_decline, |a| {
-                a.act_online(boomchess_online::Action::DeclineDraw).ok();
+                a.act_online(|| boomchess_online::Action::DeclineDraw).ok();
             }),
         ];
         for (button, action) in buttons {
@@ -554,7 +593,7 @@ impl App {
         st.panel.show(&st.game, &board, &st.canvas);
         let online = st
             .online
-            .as_ref()
+            .get()
             .map(|link| crate::online::panel_view(link, st.online_problem.as_deref()));
         st.panel.show_online(online.as_ref());
         let found = if st.analysing {
@@ -800,17 +839,25 @@ impl App {
     }
 
     /// Plays online game `id` on the server at `origin` (`https://host`): as the holder of
-    /// `held`, or watching. The board shows the game once the server has sent its record.
-    pub fn open_online(&self, origin: &str, id: boomchess_online::GameId, held: Option<HeldSeat>) {
+    /// `held`, or watching. The board shows the game once the server has sent its record. The
+    /// only way into online play (with the `online` feature: `newGame`, `join` and the game
+    /// page's invite links call it).
+    #[cfg(feature = "online")]
+    pub fn open_online(
+        &self,
+        origin: &str,
+        id: boomchess_online::GameId,
+        held: Option<crate::online::HeldSeat>,
+    ) {
         let weak = self.downgrade();
-        let on_socket: OnSocket = Rc::new(move |event| {
+        let on_socket: crate::online::OnSocket = Rc::new(move |event| {
             if let Some(app) = weak.upgrade() {
                 app.on_socket(event);
             }
         });
         let link = OnlineLink::open(origin, id, held, on_socket);
         let mut st = self.state.borrow_mut();
-        st.online = Some(link);
+        st.online.set(link);
         st.online_problem = None;
         crate::lobby::show_in_address(Some(id));
     }
@@ -822,29 +869,37 @@ impl App {
 
     /// The online game's link, if the board plays one.
     pub fn with_online<R>(&self, f: impl FnOnce(&OnlineLink) -> R) -> Option<R> {
-        self.state.borrow().online.as_ref().map(f)
+        self.state.borrow().online.get().map(f)
     }
 
     /// What `online()` tells of the online game, if the board plays one.
     pub fn online_status(&self) -> Option<JsValue> {
         let st = self.state.borrow();
-        let link = st.online.as_ref()?;
+        let link = st.online.get()?;
         Some(crate::online::status_js(link, st.online_problem.as_deref()))
     }
 
-    /// Sends one of this seat's actions in the online game (resign, a draw offer, abort).
-    pub fn act_online(&self, action: boomchess_online::Action) -> Result<(), String> {
+    /// Sends one of this seat's actions in the online game (resign, a draw offer, abort). The
+    /// action is made only when the board plays online: a module without online play keeps no
+    /// code of it.
+    pub fn act_online(
+        &self,
+        action: impl FnOnce() -> boomchess_online::Action,
+    ) -> Result<(), String> {
         let mut st = self.state.borrow_mut();
         let link = st
             .online
-            .as_mut()
+            .get_mut()
             .ok_or("this board plays no online game")?;
-        link.act(action);
+        link.act(action());
         Ok(())
     }
 
+    /// What the online game's socket brought: a checked entry of the record, a refusal, a
+    /// problem to tell. Its handler is made by `open_online` (the `online` feature) only.
+    #[cfg_attr(not(feature = "online"), allow(dead_code))]
     fn on_socket(&self, event: SocketEvent) {
-        let result = match self.state.borrow_mut().online.as_mut() {
+        let result = match self.state.borrow_mut().online.get_mut() {
             Some(link) => link.handle(event),
             None => return,
         };
@@ -897,6 +952,8 @@ impl App {
             .push((resolve, reject));
     }
 
+    /// Settles the `play()` promises waiting for the server to record a move.
+    #[cfg_attr(not(feature = "online"), allow(dead_code))]
     fn settle_online_waiters(&self, outcome: Result<String, String>) {
         let waiters = std::mem::take(&mut self.state.borrow_mut().online_waiters);
         for (resolve, reject) in waiters {
@@ -909,10 +966,11 @@ impl App {
     }
 
     /// Shows the online game as its checked record now stands.
+    #[cfg_attr(not(feature = "online"), allow(dead_code))]
     fn sync_online(&self) {
         let synced = {
             let st = self.state.borrow();
-            st.online.as_ref().and_then(|link| {
+            st.online.get().and_then(|link| {
                 let session = link.connection().session();
                 let game = session.game()?;
                 Some((
@@ -948,8 +1006,9 @@ impl App {
     }
 
     /// Sends what this seat owes and states by itself (see [`OnlineLink::send_owed`]).
+    #[cfg_attr(not(feature = "online"), allow(dead_code))]
     fn send_owed(&self) {
-        if let Some(link) = self.state.borrow_mut().online.as_mut() {
+        if let Some(link) = self.state.borrow_mut().online.get_mut() {
             link.send_owed();
         }
     }
@@ -958,7 +1017,7 @@ impl App {
     fn send_online(&self) {
         let mut st = self.state.borrow_mut();
         let st = &mut *st;
-        let Some(link) = st.online.as_mut() else {
+        let Some(link) = st.online.get_mut() else {
             return;
         };
         if let Some(m) = st.game.take_outgoing() {
@@ -1101,7 +1160,7 @@ impl App {
     fn save(&self) {
         let st = self.state.borrow();
         // An online game is kept by its server (and its seat by `crate::online`).
-        if st.persist && st.online.is_none() {
+        if st.persist && st.online.get().is_none() {
             crate::save::store(&st.game);
         }
     }
@@ -1348,9 +1407,10 @@ impl App {
             // Against the computer or online the player's side is at the bottom; otherwise White.
             st.layout.flipped =
                 game.computer() == Some(Color::White) || game.seat() == Some(Color::Black);
-            if game.online_state().is_none() && st.online.take().is_some() {
+            if game.online_state().is_none() && st.online.get().is_some() {
                 // Another game: the online one is left (its connection closes), and a reload
                 // no longer goes back to it.
+                st.online.clear();
                 st.online_problem = None;
                 crate::lobby::show_in_address(None);
             }

@@ -20,8 +20,9 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker, WorkerOptions, WorkerType};
 
-/// The worker module's glue, beside the page's (`index.html` has Trunk build it into `dist/`
-/// under this name; the glue finds `boomchess-worker_bg.wasm` beside itself).
+/// The worker module's glue, beside the page's and the embedded boards' (`index.html` has Trunk
+/// build it into `dist/` under this name; the glue finds `boomchess-worker_bg.wasm` beside
+/// itself).
 pub const WORKER_GLUE: &str = "boomchess-worker.js";
 
 #[wasm_bindgen]

@@ -1,6 +1,7 @@
-//! Boards embedded in other pages (a chess-variant wiki, a blog): `www/embed.js` loads this
-//! module once and calls [`mount_board`] for every element with a `data-boomchess` attribute
-//! (and for `mount(element, options)` from script).
+//! Boards embedded in other pages (a chess-variant wiki, a blog): `www/embed.js` loads the
+//! boards' module once (`crates/board`: this crate without the `online` feature) and calls
+//! [`mount_board`] for every element with a `data-boomchess` attribute (and for
+//! `mount(element, options)` from script).
 //!
 //! Everything of an embedded board lives inside its element: the canvas (also the grid of
 //! squares that assistive technology reads) and a compact panel (status, an announcer for screen

@@ -150,6 +150,63 @@ pub fn status_js(status: &crate::game::Status) -> JsValue {
     ])
 }
 
+/// Why a module built without the `online` feature (the embedded boards' module,
+/// `crates/board`) refuses online play.
+pub const NO_ONLINE: &str =
+    "online play needs the game page of a boomchess server (embedded boards do not play online)";
+
+/// `newGame({mode: 'online', ...})`: a Promise of the invite link of a new game on the page's
+/// server, which `app` then plays.
+#[cfg(feature = "online")]
+fn new_online_game(app: App, spec: &JsValue) -> Result<JsValue, JsValue> {
+    let new_game = crate::lobby::new_game_of_js(spec).map_err(|e| js_error(&e))?;
+    Ok(wasm_bindgen_futures::future_to_promise(async move {
+        let seat = crate::lobby::create(&new_game)
+            .await
+            .map_err(|e| js_error(&e))?;
+        let held = crate::online::HeldSeat {
+            side: seat.side,
+            token: seat.token,
+            openings: Vec::new(),
+        };
+        if !crate::online::hold_seat(seat.game, &held) {
+            return Err(js_error(
+                "this browser would not keep the seat (localStorage is off)",
+            ));
+        }
+        let origin = crate::lobby::origin().map_err(|e| js_error(&e))?;
+        app.open_online(&origin, seat.game, Some(held));
+        let link = crate::lobby::invite_link(seat.game).map_err(|e| js_error(&e))?;
+        Ok(JsValue::from_str(&link))
+    })
+    .into())
+}
+
+/// Without the `online` feature `newGame({mode: 'online'})` throws [`NO_ONLINE`].
+#[cfg(not(feature = "online"))]
+fn new_online_game(_: App, _: &JsValue) -> Result<JsValue, JsValue> {
+    Err(js_error(NO_ONLINE))
+}
+
+/// `join(link)`: a Promise of the seat `app` takes in the online game of `link`.
+#[cfg(feature = "online")]
+fn join_online(app: App, link: String) -> js_sys::Promise {
+    wasm_bindgen_futures::future_to_promise(async move {
+        let id = crate::lobby::game_of_link(&link).map_err(|e| js_error(&e))?;
+        let held = crate::lobby::seat_in(id).await.map_err(|e| js_error(&e))?;
+        let side = held.as_ref().map(|h| h.side.name());
+        let origin = crate::lobby::origin().map_err(|e| js_error(&e))?;
+        app.open_online(&origin, id, held);
+        Ok(side.map_or(JsValue::NULL, JsValue::from_str))
+    })
+}
+
+/// Without the `online` feature `join` rejects with [`NO_ONLINE`].
+#[cfg(not(feature = "online"))]
+fn join_online(_: App, _: String) -> js_sys::Promise {
+    js_sys::Promise::reject(&js_error(NO_ONLINE))
+}
+
 /// The handle of one board: the game API for tests, scripts and the page's own controls.
 #[wasm_bindgen]
 pub struct GameHandle {
@@ -167,8 +224,9 @@ impl GameHandle {
         }
     }
 
-    /// Sends an action of this board's seat in its online game.
-    fn online_act(&self, action: boomchess_online::Action) -> Result<(), JsValue> {
+    /// Sends an action of this board's seat in its online game (made only when the board plays
+    /// one).
+    fn online_act(&self, action: impl FnOnce() -> boomchess_online::Action) -> Result<(), JsValue> {
         self.app()?.act_online(action).map_err(|e| js_error(&e))
     }
 
@@ -186,7 +244,8 @@ impl GameHandle {
     /// Starts a new game: a variant name or `{variant, options, fen, moves, mode, humanSide,
     /// level}` (README.md); throws an `Error` naming the problem, and the game stays. With
     /// `mode: 'online'` (`{variant, options, side, clock}`): a Promise of the invite link of a
-    /// new game on the page's server, which the board then plays.
+    /// new game on the page's server, which the board then plays (a module without the `online`
+    /// feature, the embedded boards', throws [`NO_ONLINE`] instead).
     #[wasm_bindgen(js_name = newGame)]
     pub fn new_game(&self, spec: JsValue) -> Result<JsValue, JsValue> {
         let app = self.app()?;
@@ -196,27 +255,7 @@ impl GameHandle {
                 .and_then(|m| m.as_string())
                 .is_some_and(|m| m.trim() == "online");
         if online {
-            let new_game = crate::lobby::new_game_of_js(&spec).map_err(|e| js_error(&e))?;
-            return Ok(wasm_bindgen_futures::future_to_promise(async move {
-                let seat = crate::lobby::create(&new_game)
-                    .await
-                    .map_err(|e| js_error(&e))?;
-                let held = crate::online::HeldSeat {
-                    side: seat.side,
-                    token: seat.token,
-                    openings: Vec::new(),
-                };
-                if !crate::online::hold_seat(seat.game, &held) {
-                    return Err(js_error(
-                        "this browser would not keep the seat (localStorage is off)",
-                    ));
-                }
-                let origin = crate::lobby::origin().map_err(|e| js_error(&e))?;
-                app.open_online(&origin, seat.game, Some(held));
-                let link = crate::lobby::invite_link(seat.game).map_err(|e| js_error(&e))?;
-                Ok(JsValue::from_str(&link))
-            })
-            .into());
+            return new_online_game(app, &spec);
         }
         let game = game_from_js(&spec).map_err(|e| js_error(&e))?;
         let variant = game.variant();
@@ -229,24 +268,18 @@ impl GameHandle {
 
     /// Opens the online game of an invite link (or a game id): takes its free seat, or the seat
     /// this browser already holds, or watches when both are taken. A Promise of the seat
-    /// (`'white'`, `'black'`, or `null` for a spectator).
+    /// (`'white'`, `'black'`, or `null` for a spectator); rejected with [`NO_ONLINE`] in a
+    /// module without the `online` feature.
     pub fn join(&self, link: String) -> js_sys::Promise {
-        let app = match self.app() {
-            Ok(app) => app,
-            Err(e) => return js_sys::Promise::reject(&e),
-        };
-        wasm_bindgen_futures::future_to_promise(async move {
-            let id = crate::lobby::game_of_link(&link).map_err(|e| js_error(&e))?;
-            let held = crate::lobby::seat_in(id).await.map_err(|e| js_error(&e))?;
-            let side = held.as_ref().map(|h| h.side.name());
-            let origin = crate::lobby::origin().map_err(|e| js_error(&e))?;
-            app.open_online(&origin, id, held);
-            Ok(side.map_or(JsValue::NULL, JsValue::from_str))
-        })
+        match self.app() {
+            Ok(app) => join_online(app, link),
+            Err(e) => js_sys::Promise::reject(&e),
+        }
     }
 
     /// The online game on this board: `{game, invite, seat, connected, white, black,
-    /// spectators, stage, owed, waiting, problem}`, or `null` off line.
+    /// spectators, stage, owed, waiting, problem}`, or `null` off line (always, in a module
+    /// without the `online` feature).
     pub fn online(&self) -> Result<JsValue, JsValue> {
         Ok(self.app()?.online_status().unwrap_or(JsValue::NULL))
     }
@@ -254,18 +287,18 @@ impl GameHandle {
     /// Online: offers a draw (or accepts the opponent's offer).
     #[wasm_bindgen(js_name = offerDraw)]
     pub fn offer_draw(&self) -> Result<(), JsValue> {
-        self.online_act(boomchess_online::Action::OfferDraw)
+        self.online_act(|| boomchess_online::Action::OfferDraw)
     }
 
     /// Online: declines the opponent's draw offer.
     #[wasm_bindgen(js_name = declineDraw)]
     pub fn decline_draw(&self) -> Result<(), JsValue> {
-        self.online_act(boomchess_online::Action::DeclineDraw)
+        self.online_act(|| boomchess_online::Action::DeclineDraw)
     }
 
     /// Online: calls the game off before both sides have moved.
     pub fn abort(&self) -> Result<(), JsValue> {
-        self.online_act(boomchess_online::Action::Abort)
+        self.online_act(|| boomchess_online::Action::Abort)
     }
 
     /// Setup: the choosing side's carriers (an array of square names or a comma string);
@@ -343,7 +376,7 @@ impl GameHandle {
     pub fn resign(&self) -> Result<(), JsValue> {
         let app = self.app()?;
         if app.with_online(|_| ()).is_some() {
-            return self.online_act(boomchess_online::Action::Resign);
+            return self.online_act(|| boomchess_online::Action::Resign);
         }
         let player = app
             .with_game(|g| g.player())
@@ -356,7 +389,7 @@ impl GameHandle {
     #[wasm_bindgen(js_name = agreeDraw)]
     pub fn agree_draw(&self) -> Result<(), JsValue> {
         if self.app()?.with_online(|_| ()).is_some() {
-            return self.online_act(boomchess_online::Action::AcceptDraw);
+            return self.online_act(|| boomchess_online::Action::AcceptDraw);
         }
         self.app()?
             .update(|g| g.agree_draw())

@@ -24,6 +24,11 @@
 //! On load, [`start`] mounts the game page's board when the page is the game page
 //! (`<canvas id="board" data-boomchess-page>`); embedded boards are mounted by `www/embed.js`
 //! through [`embed::mount_board`].
+//!
+//! The default feature `online` is online play ([`online`], [`lobby`]: a friend through the
+//! page's server). Without it (the embedded boards' module, `crates/board`) its entry points
+//! refuse (`newGame({mode: 'online'})`, `join`) and nothing reaches its code, which the linker
+//! leaves out of the module.
 
 pub mod a11y;
 pub mod app;

@@ -97,13 +97,12 @@ pub fn start(window: &Window, document: &Document) -> Result<(), JsValue> {
             }
         })?;
     }
-    offer_online(document);
-    let menu = document.clone();
-    app.on_online_game(Rc::new(move |variant| show_variant(Some(&menu), variant)));
-    let invited = query_param(window, crate::lobby::INVITE_PARAM);
-    if let Some(link) = invited {
-        join_invited(&app, &link, notice.clone());
-    } else if !restore_shared(window, &app, notice.as_ref()) {
+    #[cfg(feature = "online")]
+    let invited = start_online(window, document, &app, notice.clone());
+    // A module without online play (the `online` feature) has no invite links to open.
+    #[cfg(not(feature = "online"))]
+    let invited = false;
+    if !invited && !restore_shared(window, &app, notice.as_ref()) {
         restore_saved(window, &app, notice);
     }
     app.persist();
@@ -113,8 +112,31 @@ pub fn start(window: &Window, document: &Document) -> Result<(), JsValue> {
     expose_handle(window, &app, sound)
 }
 
+/// Online play on the game page (the `online` feature): offers it when the page's server plays
+/// it, keeps the variant menu in step with an online game arriving on the board, and opens the
+/// game of the invite link the page was opened with. Returns whether the address had one.
+#[cfg(feature = "online")]
+fn start_online(
+    window: &Window,
+    document: &Document,
+    app: &App,
+    notice: Option<HtmlElement>,
+) -> bool {
+    offer_online(document);
+    let menu = document.clone();
+    app.on_online_game(Rc::new(move |variant| show_variant(Some(&menu), variant)));
+    match query_param(window, crate::lobby::INVITE_PARAM) {
+        Some(link) => {
+            join_invited(app, &link, notice);
+            true
+        }
+        None => false,
+    }
+}
+
 /// Offers "Play a friend" in the new-game dialog (`#mode-online`) when the page's server plays
 /// online games; a static host does not, and the choice stays hidden.
+#[cfg(feature = "online")]
 fn offer_online(document: &Document) {
     let Some(choice) = element(document, "mode-online") else {
         return;
@@ -129,6 +151,7 @@ fn offer_online(document: &Document) {
 /// Opens the online game of the invite link this page was opened with (`?online=<id>`): the
 /// seat this browser holds or the free one, else as a spectator. A problem is told in the
 /// notice and the board stays as it is.
+#[cfg(feature = "online")]
 fn join_invited(app: &App, link: &str, notice: Option<HtmlElement>) {
     let board = app.downgrade();
     let link = link.to_owned();
