@@ -95,7 +95,7 @@ async function waitFor(page, what, check, timeout = 15_000) {
     const value = await check();
     if (value) return value;
     if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
-    await page.waitForTimeout(50);
+    await page.waitForTimeout(10);
   }
 }
 
@@ -227,11 +227,17 @@ test('a Stratomic game on the clock: the server\'s clocks on both devices, a dra
     ['f3', 'f4'], ['f8', 'f7'], ['g3', 'g4'], ['g8', 'g6']];
   for (const [i, [from, to]] of line.entries()) {
     const [player, other] = i % 2 === 0 ? [white.page, black.page] : [black.page, white.page];
+    // The player's board takes the move once the opponent's last one is on it.
+    await waitFor(player, `${from}${to} to be playable`, () =>
+      player.evaluate((m) => window.boomchess.game.legalMoves().includes(m), `${from}${to}`),
+    );
     const n = (await moves(other)).length;
     const start = Date.now();
     await clickSquare(player, from);
     await clickSquare(player, to);
-    await other.waitForFunction((k) => window.boomchess.game.moves().length > k, n, { polling: 'raf' });
+    await waitFor(other, `${from}${to} on the opponent's board (${JSON.stringify(await online(player))})`, () =>
+      other.evaluate((k) => window.boomchess.game.moves().length > k, n),
+    );
     delays.push(Date.now() - start);
   }
   delays.sort((a, b) => a - b);
