@@ -250,14 +250,7 @@ pub fn owed_statement(
             _ => None,
         },
         Stage::Revealing { owed, .. } if owed[side.index()] => Some(Action::Reveal {
-            openings: openings
-                .iter()
-                .map(|o| WireOpening {
-                    square: SquareName(o.origin),
-                    carrier: o.carrier,
-                    salt: o.salt,
-                })
-                .collect(),
+            openings: openings.iter().map(|&o| WireOpening::from(o)).collect(),
         }),
         _ => None,
     }

@@ -147,6 +147,26 @@ pub struct WireOpening {
     pub salt: Salt,
 }
 
+impl From<crate::commitment::Opening> for WireOpening {
+    fn from(opening: crate::commitment::Opening) -> WireOpening {
+        WireOpening {
+            square: SquareName(opening.origin),
+            carrier: opening.carrier,
+            salt: opening.salt,
+        }
+    }
+}
+
+impl From<WireOpening> for crate::commitment::Opening {
+    fn from(opening: WireOpening) -> crate::commitment::Opening {
+        crate::commitment::Opening {
+            origin: opening.square.0,
+            carrier: opening.carrier,
+            salt: opening.salt,
+        }
+    }
+}
+
 /// A square's name on the 8×8 board (`e4`), as it travels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SquareName(pub boomchess_rules::Square);

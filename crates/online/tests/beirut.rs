@@ -360,11 +360,7 @@ fn a_changed_carrier_cannot_be_revealed_and_a_missing_reveal_loses() {
     // Black claims at the end that h7 carried nothing: that opening does not open.
     let mut lie: Vec<WireOpening> = table.openings[1]
         .iter()
-        .map(|o| WireOpening {
-            square: SquareName(o.origin),
-            carrier: o.carrier,
-            salt: o.salt,
-        })
+        .map(|&o| WireOpening::from(o))
         .collect();
     for opening in &mut lie {
         opening.carrier = false;

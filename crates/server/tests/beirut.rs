@@ -41,14 +41,7 @@ fn commit(info: &GameInfo, side: Side, openings: &[Opening]) -> Action {
 /// The final reveal of `openings`.
 fn reveal(openings: &[Opening]) -> Action {
     Action::Reveal {
-        openings: openings
-            .iter()
-            .map(|o| WireOpening {
-                square: SquareName(o.origin),
-                carrier: o.carrier,
-                salt: o.salt,
-            })
-            .collect(),
+        openings: openings.iter().map(|&o| WireOpening::from(o)).collect(),
     }
 }
 

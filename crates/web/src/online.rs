@@ -369,11 +369,7 @@ impl OnlineLink {
         self.held
             .iter()
             .flat_map(|held| &held.openings)
-            .map(|o| boomchess_online::Opening {
-                origin: o.square.0,
-                carrier: o.carrier,
-                salt: o.salt,
-            })
+            .map(|&o| boomchess_online::Opening::from(o))
             .collect()
     }
 
@@ -434,11 +430,7 @@ impl OnlineLink {
             salts.next().unwrap_or(boomchess_online::Salt([0; 16]))
         })
         .into_iter()
-        .map(|o| boomchess_online::message::WireOpening {
-            square: boomchess_online::message::SquareName(o.origin),
-            carrier: o.carrier,
-            salt: o.salt,
-        })
+        .map(boomchess_online::message::WireOpening::from)
         .collect();
         held.openings = openings;
         if !hold_seat(id, held) {
