@@ -147,7 +147,7 @@ pub struct Restart {
     pub listening_ms: f64,
     /// From the kill to the last client welcomed again, in milliseconds.
     pub reconnected_ms: f64,
-    /// Clients connected when the server was killed.
+    /// Clients whose connection the kill broke.
     pub clients: usize,
     /// Of them, how many were welcomed again (every one should be).
     pub clients_back: usize,
@@ -450,10 +450,12 @@ struct Counters {
     acked_by_welcome: AtomicU64,
     /// Clients welcomed on their first connection.
     welcomed: AtomicUsize,
-    /// Clients welcomed again after the restart.
+    /// Clients whose welcomed connection the kill broke.
+    cut: AtomicUsize,
+    /// Of them, those welcomed again.
     back: AtomicUsize,
-    /// Clients playing now.
-    playing: AtomicUsize,
+    /// Of them, those not welcomed again yet (nor gone).
+    away: AtomicUsize,
     spanning: AtomicUsize,
     continued: AtomicUsize,
 }
@@ -623,6 +625,8 @@ struct Player {
     tick: Option<Instant>,
     /// The server's generation of the last welcome, once welcomed.
     welcomed: Option<u64>,
+    /// The kill broke the welcomed connection, and no welcome has come since.
+    cut: bool,
 }
 
 /// Why a connection's loop ended.
@@ -636,7 +640,6 @@ enum Leave {
 impl Player {
     /// Plays until the game is over or the run stops; the record and what was acknowledged.
     async fn play(mut self) -> Ended {
-        self.run.counters.playing.fetch_add(1, Ordering::SeqCst);
         let mut delay = Duration::from_millis(20);
         let mut deadline = None;
         loop {
@@ -661,8 +664,17 @@ impl Player {
                 Leave::Done => break,
                 Leave::Broken => {
                     self.session.disconnected();
-                    if self.run.up_since(generation) && !self.run.stopping() {
-                        add(&self.run.counters.disconnects);
+                    let counters = &self.run.counters;
+                    match self.welcomed {
+                        Some(welcomed) if !self.cut && !self.run.up_since(welcomed) => {
+                            self.cut = true;
+                            counters.cut.fetch_add(1, Ordering::SeqCst);
+                            counters.away.fetch_add(1, Ordering::SeqCst);
+                        }
+                        _ if self.run.up_since(generation) && !self.run.stopping() => {
+                            add(&counters.disconnects);
+                        }
+                        _ => {}
                     }
                     // A little spread, so the clients of a killed server do not all come at once.
                     let spread = self.rng.below(200) as u64;
@@ -670,7 +682,10 @@ impl Player {
                 }
             }
         }
-        self.run.counters.playing.fetch_sub(1, Ordering::SeqCst);
+        if self.cut {
+            // Gone without coming back (the run stopped first).
+            self.run.counters.away.fetch_sub(1, Ordering::SeqCst);
+        }
         let record = self
             .session
             .game()
@@ -816,14 +831,13 @@ impl Player {
                         }
                     }
                 }
-                match self.welcomed {
-                    Some(before) if generation > before => {
-                        counters.back.fetch_add(1, Ordering::SeqCst);
-                    }
-                    Some(_) => {}
-                    None => {
-                        counters.welcomed.fetch_add(1, Ordering::SeqCst);
-                    }
+                if self.welcomed.is_none() {
+                    counters.welcomed.fetch_add(1, Ordering::SeqCst);
+                }
+                if self.cut {
+                    self.cut = false;
+                    counters.back.fetch_add(1, Ordering::SeqCst);
+                    counters.away.fetch_sub(1, Ordering::SeqCst);
                 }
                 self.welcomed = Some(generation);
                 if let Some(ClientMessage::Act { seq, .. }) = &reply {
@@ -1098,6 +1112,7 @@ async fn slot(run: Arc<Run>, index: usize) {
                 acked: Vec::new(),
                 tick: None,
                 welcomed: None,
+                cut: false,
             };
             tokio::spawn(player.play())
         });
@@ -1287,7 +1302,6 @@ pub async fn run(options: Options, dir: &Path) -> Result<Report, String> {
         (Some(after), Some(process), Target::Spawn { program, args }) => {
             let after = after.min(options.duration);
             tokio::time::sleep(after).await;
-            let clients = run.counters.playing.load(Ordering::SeqCst);
             killed_ticks = cpu_ticks(pid)
                 .zip(before.server)
                 .map_or(0, |(now, then)| now.saturating_sub(then));
@@ -1300,15 +1314,20 @@ pub async fn run(options: Options, dir: &Path) -> Result<Report, String> {
             run.generation.fetch_add(1, Ordering::SeqCst);
             pid = Some(started.pid());
             *process = started;
+            // The broken connections were noticed at once; the server took longer to start.
             let back_by = killed + PATIENCE * 3;
-            while run.counters.back.load(Ordering::SeqCst) < clients && Instant::now() < back_by {
-                tokio::time::sleep(Duration::from_millis(10)).await;
+            let counters = &run.counters;
+            while (counters.cut.load(Ordering::SeqCst) == 0
+                || counters.away.load(Ordering::SeqCst) > 0)
+                && Instant::now() < back_by
+            {
+                tokio::time::sleep(Duration::from_millis(5)).await;
             }
             restart = Some(Restart {
                 listening_ms: listening.as_secs_f64() * 1000.0,
                 reconnected_ms: killed.elapsed().as_secs_f64() * 1000.0,
-                clients,
-                clients_back: run.counters.back.load(Ordering::SeqCst),
+                clients: counters.cut.load(Ordering::SeqCst),
+                clients_back: counters.back.load(Ordering::SeqCst),
                 ..Restart::default()
             });
             tokio::time::sleep(options.duration.saturating_sub(before.at.elapsed())).await;
