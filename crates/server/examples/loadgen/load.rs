@@ -196,7 +196,7 @@ pub struct Report {
     /// Games whose two players' records disagree, or whose server record disagrees with them
     /// (must be 0).
     pub mismatched: u64,
-    /// Games started and ended during the run.
+    /// Games started during the run (N at first, then one for each that ended).
     pub games_started: u64,
     /// Games that ended during the run.
     pub games_ended: u64,
