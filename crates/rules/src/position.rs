@@ -915,14 +915,20 @@ impl<G: Geometry> Position<G> {
     /// The rook's squares `(from, to)` in the castling move `m` of the side
     /// to move (a castling is written as the king's move).
     pub(crate) fn castling_rook(&self, m: Move) -> (Square, Square) {
+        let [_, _, rook_from, rook_to] = self.castling_move_squares(m);
+        (rook_from, rook_to)
+    }
+
+    /// The king's and the rook's squares `[king_from, king_to, rook_from, rook_to]` in the
+    /// castling move `m` of the side to move.
+    fn castling_move_squares(&self, m: Move) -> [Square; 4] {
         let rule = self
             .rules()
             .castlings
             .iter()
             .find(|r| G::file(m.to) == r.king_to)
             .expect("castling moves come from the castling rules");
-        let [_, _, rook_from, rook_to] = self.castling_rule_squares(rule);
-        (rook_from, rook_to)
+        self.castling_rule_squares(rule)
     }
 
     fn castling_rule_squares(&self, rule: &CastlingRule) -> [Square; 4] {
@@ -1099,13 +1105,7 @@ impl<G: Geometry> Position<G> {
                 self.halfmoves = 0;
             }
             MoveKind::Castle => {
-                let rule = self
-                    .rules()
-                    .castlings
-                    .iter()
-                    .find(|r| G::file(m.to) == r.king_to)
-                    .expect("castling moves come from the castling rules");
-                let [king_from, king_to, rook_from, rook_to] = self.castling_rule_squares(rule);
+                let [king_from, king_to, rook_from, rook_to] = self.castling_move_squares(m);
                 let rook_bomb = self.carriers.has(rook_from);
                 let king = self.remove(t, king_from).expect("castling king");
                 let rook = self.remove(t, rook_from).expect("castling rook");
@@ -1236,6 +1236,20 @@ impl<G: Geometry> Position<G> {
         }
         let light = G::tables().light;
         r[KNIGHT].is_empty() && ((r[BISHOP] & light).is_empty() || (r[BISHOP] & !light).is_empty())
+    }
+
+    /// Whether `color`'s own pieces are mating material (what a flag fall is judged by): the
+    /// insufficient-material rule applied to them alone, bombs left out.
+    pub fn has_mating_material(&self, color: Color) -> bool {
+        let t = G::tables();
+        let mut alone = *self;
+        for sq in self.carriers.squares() {
+            alone.set_carrier(t, sq, false);
+        }
+        for sq in (self.by_color(!color) & !self.by_role[KING]).squares() {
+            alone.remove(t, sq);
+        }
+        !alone.is_insufficient_material()
     }
 
     /// The position as `color` sees it: the other side's carriers unknown.

@@ -429,7 +429,7 @@ impl PublicGame {
     /// judges from the referee's position.
     fn flag_result(&self, loser: Color) -> FlagResult {
         let opponent = !loser;
-        if has_mating_material(&self.pos, opponent) {
+        if self.pos.has_mating_material(opponent) {
             FlagResult::Win(opponent)
         } else if self.could_have_carrier(opponent) {
             FlagResult::DependsOnCarriers
@@ -706,7 +706,7 @@ impl PublicGame {
                 unreachable!("Beirut is played on 8×8");
             };
             let opponent = !*loser;
-            let wins = has_mating_material(pos, opponent) || pos.carriers(opponent).any();
+            let wins = pos.has_mating_material(opponent) || pos.carriers(opponent).any();
             return Audit::Verified(Some(if wins {
                 Outcome::Decisive {
                     winner: opponent,
@@ -951,18 +951,4 @@ impl PublicGame {
         self.record(action);
         Ok(())
     }
-}
-
-/// Whether `color`'s own pieces are mating material: the insufficient-
-/// material rule applied to them alone (bombs left out).
-fn has_mating_material(pos: &Position<Board8>, color: Color) -> bool {
-    let t = Board8::tables();
-    let mut alone = *pos;
-    for sq in pos.carriers.squares() {
-        alone.set_carrier(t, sq, false);
-    }
-    for sq in (pos.by_color(!color) & !pos.by_role(Role::King)).squares() {
-        alone.remove(t, sq);
-    }
-    !alone.is_insufficient_material()
 }

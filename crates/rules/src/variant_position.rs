@@ -312,6 +312,11 @@ impl VariantPosition {
     pub fn is_insufficient_material(&self) -> bool {
         with_position!(self, p => p.is_insufficient_material())
     }
+    /// Whether `color`'s own pieces are mating material, bombs left out
+    /// ([`Position::has_mating_material`]).
+    pub fn has_mating_material(&self, color: Color) -> bool {
+        with_position!(self, p => p.has_mating_material(color))
+    }
     /// The position as `color` sees it (the other side's carriers unknown).
     pub fn view(&self, color: Color) -> VariantPosition {
         match self {
