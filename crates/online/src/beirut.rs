@@ -1,6 +1,6 @@
 //! Beirut's online referee: the rules' [`PublicGame`] with the players' commitments.
 
-use crate::commitment::{Commitment, Opening};
+use crate::commitment::{committed_men, Commitment, Opening};
 use crate::ids::GameId;
 use crate::message::{Action, Labelled, Refusal, Refused, Side, SquareName, WireOpening};
 use crate::result::GameResult;
@@ -8,7 +8,7 @@ use crate::table::Provisional;
 use boomchess_rules::Reason;
 use boomchess_rules::{
     Audit, Awaiting, CarrierProblem, Color, Falsehood, FlagResult, Options, PublicError,
-    PublicGame, Role, Square, VariantPosition,
+    PublicGame, Square, VariantPosition,
 };
 
 /// A Beirut game refereed in public: the public game, each side's commitments, the openings
@@ -76,24 +76,10 @@ impl Beirut {
         }
     }
 
-    /// The starting squares of `side`'s men but the king: the labels of its commitments.
-    fn men_of(&self, side: Side) -> Vec<Square> {
-        let start = VariantPosition::Eight(*self.public.start_position());
-        let color = side.color();
-        (0..64)
-            .map(Square::from_index)
-            .filter(|&sq| {
-                start
-                    .piece_at(sq)
-                    .is_some_and(|p| p.color == color && p.role != Role::King)
-            })
-            .collect()
-    }
-
     /// Records `side`'s commitments: exactly one for each of its men but the king, in the order
     /// of their squares.
     pub fn commit(&mut self, side: Side, commitments: &[Labelled]) -> Result<(), Refused> {
-        let men = self.men_of(side);
+        let men = committed_men(side.color());
         let labels: Vec<Square> = commitments.iter().map(|c| c.square.0).collect();
         if labels.windows(2).any(|pair| pair[0] >= pair[1]) {
             return Err(refuse(

@@ -86,13 +86,9 @@ impl Opening {
     }
 }
 
-/// The openings of every man of `color` but the king in the Beirut start position, the men that
-/// start on `carriers` carrying bombs, each with the next salt `salt` gives.
-pub fn openings_of(
-    color: Color,
-    carriers: &[Square],
-    mut salt: impl FnMut() -> Salt,
-) -> Vec<Opening> {
+/// The starting squares of `color`'s men but the king in the Beirut start position: the labels
+/// of its commitments, in the order of the squares.
+pub fn committed_men(color: Color) -> Vec<Square> {
     let start = boomchess_rules::VariantPosition::new(
         boomchess_rules::Variant::Beirut,
         boomchess_rules::Options::default(),
@@ -104,6 +100,18 @@ pub fn openings_of(
                 .piece_at(sq)
                 .is_some_and(|p| p.color == color && p.role != boomchess_rules::Role::King)
         })
+        .collect()
+}
+
+/// The openings of every man of `color` but the king in the Beirut start position, the men that
+/// start on `carriers` carrying bombs, each with the next salt `salt` gives.
+pub fn openings_of(
+    color: Color,
+    carriers: &[Square],
+    mut salt: impl FnMut() -> Salt,
+) -> Vec<Opening> {
+    committed_men(color)
+        .into_iter()
         .map(|origin| Opening {
             origin,
             carrier: carriers.contains(&origin),

@@ -8,7 +8,7 @@ use crate::message::{Action, Labelled, Refusal, Refused, Side, WireOpening};
 use crate::result::GameResult;
 use crate::table::Provisional;
 use boomchess_rules::Reason;
-use boomchess_rules::{Awaiting, Color, Game, MoveError, Options, Role, Variant, VariantPosition};
+use boomchess_rules::{Awaiting, Game, MoveError, Options, Variant, VariantPosition};
 
 /// What the side to move owes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,9 +142,7 @@ impl Referee {
     pub fn flag_fell(&mut self, loser: Side) -> Option<bool> {
         match self {
             Referee::Beirut(beirut) => beirut.flag_fell(loser),
-            Referee::Open(game) => {
-                Some(has_mating_material(game.position(), loser.other().color()))
-            }
+            Referee::Open(game) => Some(game.position().has_mating_material(loser.other().color())),
         }
     }
 
@@ -185,31 +183,4 @@ impl Referee {
             }
         }
     }
-}
-
-/// Whether `color`'s own men could ever mate: a pawn, a queen, a rook, a missile, a bomber, or
-/// minor pieces other than a lone one or bishops all on one colour of squares.
-pub(crate) fn has_mating_material(position: &VariantPosition, color: Color) -> bool {
-    let (files, ranks) = (position.files(), position.ranks());
-    let mut knights = 0;
-    let mut bishops = [0u32; 2];
-    for rank in 0..ranks {
-        for file in 0..files {
-            let Some(piece) = position
-                .square(file, rank)
-                .and_then(|sq| position.piece_at(sq))
-                .filter(|piece| piece.color == color)
-            else {
-                continue;
-            };
-            match piece.role {
-                Role::King => {}
-                Role::Knight => knights += 1,
-                Role::Bishop => bishops[usize::from((file + rank) % 2)] += 1,
-                _ => return true,
-            }
-        }
-    }
-    let minors = knights + bishops[0] + bishops[1];
-    minors > 1 && !(knights == 0 && (bishops[0] == 0 || bishops[1] == 0))
 }
