@@ -269,6 +269,11 @@ pub enum Action {
 }
 
 impl Action {
+    /// Whether this action is a move on the board: an ordinary move or a boom.
+    pub fn is_move(&self) -> bool {
+        matches!(self, Action::Move { .. } | Action::Boom { .. })
+    }
+
     /// The action's wire name (for error messages and logs).
     pub fn name(&self) -> &'static str {
         match self {

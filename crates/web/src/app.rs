@@ -907,13 +907,10 @@ impl App {
         let seat = self.with_game(|g| g.seat().map(boomchess_online::Side::from));
         let problem = match &result {
             Ok(Some(Update::Refused { refusal, action })) => {
-                if matches!(
-                    action,
-                    Some(
-                        boomchess_online::Action::Move { .. }
-                            | boomchess_online::Action::Boom { .. }
-                    )
-                ) {
+                if action
+                    .as_ref()
+                    .is_some_and(boomchess_online::Action::is_move)
+                {
                     self.settle_online_waiters(Err(refusal.message.clone()));
                 }
                 Some(format!("The server refused that: {}.", refusal.message))
@@ -931,10 +928,7 @@ impl App {
         if let Ok(Some(Update::Recorded(event))) = &result {
             let moved = matches!(
                 &event.what,
-                boomchess_online::What::Acted {
-                    side,
-                    action: boomchess_online::Action::Move { .. } | boomchess_online::Action::Boom { .. },
-                } if Some(*side) == seat
+                boomchess_online::What::Acted { side, action } if Some(*side) == seat && action.is_move()
             );
             if moved {
                 let san = self.with_game(|g| g.san_moves().last().cloned().unwrap_or_default());

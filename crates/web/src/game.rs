@@ -3,8 +3,8 @@
 //! plain Rust that the tests can drive square by square.
 
 use boomchess_rules::{
-    BoardSize, Color, Game as RulesGame, Move, MoveKind, Options, Outcome, Phase, Piece, Reason,
-    Role, Square, Variant, VariantPosition,
+    BoardSize, CarrierError, Color, Game as RulesGame, Move, MoveKind, Options, Outcome, Phase,
+    Piece, Reason, Role, Square, Variant, VariantPosition,
 };
 
 use boomchess_online::referee::Owed;
@@ -767,27 +767,29 @@ impl Game {
             });
         }
         if self.online.is_some() {
-            // Online the choice stays on this device: the board's owner commits to it.
-            let mut chosen = Vec::new();
-            for name in squares {
-                let name = name.as_ref();
-                let sq = self
-                    .board_size()
-                    .parse(name.trim())
-                    .ok_or_else(|| format!("no square {name:?} on this board"))?;
-                let own = self
-                    .shown
-                    .piece_at(sq)
-                    .is_some_and(|p| Some(p.color) == self.seat() && p.role != Role::King);
-                if !own || chosen.contains(&sq) {
-                    return Err(format!("{name} is not one of your men (not the king)"));
-                }
-                chosen.push(sq);
+            // Online the choice stays on this device: the board's owner commits to it, once the
+            // rules accept it as the carriers of this seat.
+            let chosen = squares
+                .iter()
+                .map(|name| {
+                    let name = name.as_ref();
+                    self.board_size()
+                        .parse(name.trim())
+                        .ok_or_else(|| format!("no square {name:?} on this board"))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            let expected = self.options().carriers;
+            if chosen.len() != usize::from(expected) {
+                let found = chosen.len();
+                return Err(CarrierError::WrongCount { expected, found }.to_string());
             }
-            let n = usize::from(self.options().carriers);
-            if chosen.len() != n {
-                return Err(format!("choose exactly {n} carrier(s)"));
-            }
+            let (Stage::Setup(color), mut start) = (self.stage(), *self.referee.start_position())
+            else {
+                return Err("carriers are chosen only in the setup phase".to_owned());
+            };
+            start
+                .set_carriers(color, &chosen)
+                .map_err(|e| e.to_string())?;
             if let Some(online) = &mut self.online {
                 online.waiting = true;
             }

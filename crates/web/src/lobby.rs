@@ -195,14 +195,9 @@ pub fn new_game_of_js(spec: &JsValue) -> Result<NewGame, String> {
         field("variant")?.ok_or("newGame needs a variant: beirut, stratomic or flying-bombers")?;
     let variant =
         boomchess_rules::Variant::from_name(variant.trim()).map_err(|e| format!("variant: {e}"))?;
-    let words: Vec<String> = field("options")?
-        .unwrap_or_default()
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|w| !w.is_empty())
-        .map(str::to_owned)
-        .collect();
-    let options =
-        boomchess_rules::Options::parse(variant, &words).map_err(|e| format!("options: {e}"))?;
+    let words = field("options")?.unwrap_or_default();
+    let options = boomchess_rules::Options::parse(variant, &crate::spec::words(&words))
+        .map_err(|e| format!("options: {e}"))?;
     let side = match field("side")?.as_deref().map(str::trim) {
         None | Some("random") => SideChoice::Random,
         Some("white") => SideChoice::White,

@@ -212,7 +212,7 @@ impl SpecError {
 }
 
 /// Words separated by commas or white space.
-fn words(text: &str) -> Vec<&str> {
+pub fn words(text: &str) -> Vec<&str> {
     text.split(|c: char| c == ',' || c.is_whitespace())
         .filter(|w| !w.is_empty())
         .collect()

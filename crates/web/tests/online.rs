@@ -27,18 +27,22 @@ fn openings(side: Side, carrier: &str) -> Vec<Opening> {
     })
 }
 
-/// A Beirut game both sides have committed to: White's carrier the g1 knight, Black's the h7
-/// pawn; then 1.e4.
-fn record() -> (OnlineGame, [Vec<Opening>; 2]) {
-    let info = GameInfo {
+/// A plain Beirut game without clocks.
+fn info() -> GameInfo {
+    GameInfo {
         id: ID,
         variant: "beirut".into(),
         options: Vec::new(),
         clock: None,
         grace: 60,
         created: 1,
-    };
-    let mut game = OnlineGame::new(info).unwrap();
+    }
+}
+
+/// A Beirut game both sides have committed to: White's carrier the g1 knight, Black's the h7
+/// pawn; then 1.e4.
+fn record() -> (OnlineGame, [Vec<Opening>; 2]) {
+    let mut game = OnlineGame::new(info()).unwrap();
     game.seat(Side::White, 1).unwrap();
     game.seat(Side::Black, 1).unwrap();
     let secrets = [openings(Side::White, "g1"), openings(Side::Black, "h7")];
@@ -122,15 +126,7 @@ fn only_the_side_to_move_may_move_and_a_move_is_sent_not_played() {
 
 #[wasm_bindgen_test]
 fn carriers_are_chosen_on_the_board_and_kept_for_the_commitment() {
-    let info = GameInfo {
-        id: ID,
-        variant: "beirut".into(),
-        options: Vec::new(),
-        clock: None,
-        grace: 60,
-        created: 1,
-    };
-    let mut game = OnlineGame::new(info).unwrap();
+    let mut game = OnlineGame::new(info()).unwrap();
     game.seat(Side::White, 1).unwrap();
     game.seat(Side::Black, 1).unwrap();
     let mut white = board(&game, Some(Side::White), &[], false);
