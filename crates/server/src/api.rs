@@ -3,7 +3,7 @@
 
 use crate::live::{Games, Summary};
 use crate::log;
-use crate::socket::{self, FRAME_LIMIT};
+use crate::socket::{self, FRAME_LIMIT, READ_BUFFER};
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::WebSocketUpgrade;
@@ -131,6 +131,7 @@ pub(crate) async fn connect(
     // An unknown game is answered before the upgrade (this also loads the game).
     games.summary(id).await?;
     Ok(upgrade
+        .read_buffer_size(READ_BUFFER)
         .max_message_size(FRAME_LIMIT)
         .max_frame_size(FRAME_LIMIT)
         .on_upgrade(move |ws| socket::serve(ws, games, id)))

@@ -20,6 +20,12 @@ pub const MAX_REFUSALS: u32 = 10;
 /// message somewhat too large is answered with `too-large`; a larger one breaks the connection.
 pub(crate) const FRAME_LIMIT: usize = 4 * MAX_MESSAGE_BYTES;
 
+/// The WebSocket layer's read buffer for one connection. Its default, 128 KiB, is allocated up
+/// front and zeroed before every read: with thousands of connections that was most of the
+/// server's memory (256 KiB a game) and its largest single cost in the processor. Messages are a
+/// few hundred bytes (a reveal about 1.3 KB); a larger frame grows the buffer as it needs.
+pub(crate) const READ_BUFFER: usize = 4 * 1024;
+
 /// How long a new connection has to say hello.
 const HELLO_WITHIN: Duration = Duration::from_secs(30);
 
