@@ -3,7 +3,7 @@
 //! game from the store on first use) and talks to it over a channel.
 //!
 //! Every change is stored before anybody hears of it: the task applies it to a copy of the game,
-//! stores the new entries in one transaction, and only then adopts the copy, acknowledges and
+//! stores the new entries all at once, and only then adopts the copy, acknowledges and
 //! broadcasts. A refused action or a failed store leaves the game as it was.
 //!
 //! A task with no connection stops after [`IDLE`]; judgements that fell due meanwhile are made

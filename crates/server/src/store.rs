@@ -2,9 +2,9 @@
 //! and the records it stores. [`crate::sqlite::SqliteStore`] is the implementation in use.
 //!
 //! A store holds each game's settings, the hashes of its seat tokens and its public record. A call
-//! that changes a game is one transaction: it returns only once the change is durable, and a
-//! failed call changes nothing, so the server acknowledges and relays an event only after it is
-//! stored.
+//! that changes a game is atomic (SQLite: a savepoint within a transaction that other games' calls
+//! may share): it returns only once the change is durable, and a failed call changes nothing, so
+//! the server acknowledges and relays an event only after it is stored.
 
 use boomchess_online::{Event, GameId, GameInfo, GameResult, SeatToken, Side, What};
 use sha2::{Digest, Sha256};

@@ -183,8 +183,7 @@ pub struct Report {
     pub ack: Spread,
     /// Refused actions by code (an honest client's legal actions: should be none).
     pub refusals: Vec<(String, u64)>,
-    /// Connections that broke while the server was up, and WebSockets or HTTP requests that
-    /// failed.
+    /// Welcomed connections that broke while the server was up.
     pub disconnects: u64,
     /// Requests and connections that failed while the server was up.
     pub failures: u64,
@@ -197,7 +196,7 @@ pub struct Report {
     /// Games whose two players' records disagree, or whose server record disagrees with them
     /// (must be 0).
     pub mismatched: u64,
-    /// Games started and ended during the run.
+    /// Games started during the run (N at first, then one for each that ended).
     pub games_started: u64,
     /// Games that ended during the run.
     pub games_ended: u64,
@@ -645,7 +644,7 @@ impl Player {
         loop {
             if self.run.stopping() {
                 let end = *deadline.get_or_insert_with(|| Instant::now() + DRAIN);
-                if self.pending.is_none() || Instant::now() > end {
+                if (self.pending.is_none() && self.recorded_all()) || Instant::now() > end {
                     break;
                 }
             }
@@ -779,12 +778,14 @@ impl Player {
     /// Nothing in flight, and every acknowledged action of this player in its record (the ack
     /// comes before the event).
     fn settled(&self) -> bool {
-        self.pending.is_none()
-            && self.session.connected()
-            && self
-                .session
-                .game()
-                .is_some_and(|game| acted_by(game.events(), self.side).count() == self.acked.len())
+        self.pending.is_none() && self.session.connected() && self.recorded_all()
+    }
+
+    /// Every acknowledged action of this player is in its record (or it has no record yet).
+    fn recorded_all(&self) -> bool {
+        self.session.game().map_or(self.acked.is_empty(), |game| {
+            acted_by(game.events(), self.side).count() == self.acked.len()
+        })
     }
 
     /// Takes in a server message: the answer to send, if any; `Err` when the connection should

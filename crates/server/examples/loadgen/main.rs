@@ -99,11 +99,14 @@ fn main() -> ExitCode {
             Err(err) => eprintln!("loadgen: the report as JSON: {err}"),
         }
     }
-    if report.checks_hold() {
-        ExitCode::SUCCESS
-    } else {
+    if !report.checks_hold() {
         eprintln!("loadgen: a check failed (lost, duplicated, mismatched, refused, or a game that did not continue)");
         ExitCode::FAILURE
+    } else if report.failures > 0 || report.disconnects > 0 {
+        eprintln!("loadgen: connections or requests failed (at 10,000 games or more, see the open-file limit in docs/scaling.md)");
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
     }
 }
 
