@@ -151,9 +151,10 @@ pub struct Restart {
     pub clients: usize,
     /// Of them, how many were welcomed again (every one should be).
     pub clients_back: usize,
-    /// Games in play across the restart.
+    /// Games in play across the restart (the kill cut a player's connection).
     pub games: usize,
-    /// Of them, how many had an action acknowledged after it (every one should).
+    /// Of them, how many moved on after it (a player back had an action acknowledged) or were
+    /// found over by a player back (every one should).
     pub games_continued: usize,
     /// Actions sent before the kill and sent again after it (their latency is not counted).
     pub resent: u64,
@@ -530,9 +531,10 @@ impl Run {
 struct Table {
     phase: Duration,
     sent: Mutex<[HashMap<u32, (Instant, bool)>; 2]>,
-    /// The server generation the game began under (even: a server that was up).
-    born: u64,
-    /// An action was acknowledged under a later generation than `born`.
+    /// A kill broke a player's connection: the game was in play across a restart.
+    spanned: AtomicBool,
+    /// After that, a player came back and the game moved on (an action acknowledged) or was
+    /// found over.
     continued: AtomicBool,
 }
 
@@ -544,8 +546,6 @@ struct Ended {
     acked: Vec<Action>,
     /// The game is over.
     over: bool,
-    /// The server's generation when it ended.
-    generation: u64,
 }
 
 fn acted_by(record: &[Event], side: Side) -> impl Iterator<Item = &Action> {
@@ -626,6 +626,8 @@ struct Player {
     welcomed: Option<u64>,
     /// The kill broke the welcomed connection, and no welcome has come since.
     cut: bool,
+    /// Welcomed again after a cut.
+    back: bool,
 }
 
 /// Why a connection's loop ended.
@@ -667,6 +669,7 @@ impl Player {
                     match self.welcomed {
                         Some(welcomed) if !self.cut && !self.run.up_since(welcomed) => {
                             self.cut = true;
+                            self.table.spanned.store(true, Ordering::Relaxed);
                             counters.cut.fetch_add(1, Ordering::SeqCst);
                             counters.away.fetch_add(1, Ordering::SeqCst);
                         }
@@ -702,7 +705,6 @@ impl Player {
             record,
             acked: self.acked,
             over,
-            generation: self.run.generation(),
         }
     }
 
@@ -837,8 +839,13 @@ impl Player {
                 }
                 if self.cut {
                     self.cut = false;
+                    self.back = true;
                     counters.back.fetch_add(1, Ordering::SeqCst);
                     counters.away.fetch_sub(1, Ordering::SeqCst);
+                    if self.session.game().is_some_and(|g| g.result().is_some()) {
+                        // It ended while this player was away: nothing was left to play.
+                        self.table.continued.store(true, Ordering::Relaxed);
+                    }
                 }
                 self.welcomed = Some(generation);
                 if let Some(ClientMessage::Act { seq, .. }) = &reply {
@@ -872,7 +879,7 @@ impl Player {
                                 lock(&counters.ack).push(micros(sent.elapsed()));
                             }
                         }
-                        if self.run.generation() >= self.table.born + 2 {
+                        if self.back {
                             self.table.continued.store(true, Ordering::Relaxed);
                         }
                         self.acked.push(action);
@@ -1087,8 +1094,6 @@ async fn slot(run: Arc<Run>, index: usize) {
             }
         };
         add(&run.counters.games_started);
-        // Set up on a server that was up: the new one if the kill came in between.
-        let born = (run.generation() + 1) & !1;
         let phase = run
             .options
             .interval
@@ -1096,7 +1101,7 @@ async fn slot(run: Arc<Run>, index: usize) {
         let table = Arc::new(Table {
             phase,
             sent: Mutex::new([HashMap::new(), HashMap::new()]),
-            born,
+            spanned: AtomicBool::new(false),
             continued: AtomicBool::new(false),
         });
         let game = seats[0].game;
@@ -1114,6 +1119,7 @@ async fn slot(run: Arc<Run>, index: usize) {
                 tick: None,
                 welcomed: None,
                 cut: false,
+                back: false,
             };
             tokio::spawn(player.play())
         });
@@ -1146,8 +1152,7 @@ async fn slot(run: Arc<Run>, index: usize) {
         if !agree {
             add(&run.counters.mismatched);
         }
-        // A game that began before a kill and ended after it was in play across the restart.
-        if table.born < white.generation.min(black.generation) {
+        if table.spanned.load(Ordering::Relaxed) {
             run.counters.spanning.fetch_add(1, Ordering::SeqCst);
             if table.continued.load(Ordering::Relaxed) {
                 run.counters.continued.fetch_add(1, Ordering::SeqCst);
