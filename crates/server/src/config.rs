@@ -14,6 +14,9 @@ usage: boomchess-server [options]
   --dist DIR     the release build to serve (default dist)
   --data FILE    the SQLite database, created with its directory if missing
                  (default $BOOMCHESS_DATA, else data/boomchess.sqlite3)
+  --database URL a PostgreSQL database (postgres://user@host:port/name) in place of SQLite,
+                 which several servers may share (default $BOOMCHESS_DATABASE; needs a server
+                 built with the cargo feature postgres)
   --grace SECS   seconds a player has for its first move, a statement it owes without clocks, and
                  its final reveal (default 120)
   --help         this text
@@ -30,6 +33,8 @@ pub struct Config {
     pub dist: PathBuf,
     /// The database file.
     pub data: PathBuf,
+    /// A PostgreSQL database's address, used in place of `data`.
+    pub database: Option<String>,
     /// `GameInfo::grace` of new games, in seconds.
     pub grace: u32,
 }
@@ -44,8 +49,8 @@ pub enum ConfigError {
 }
 
 impl Config {
-    /// Reads `args` (without the program's name), with `env` looking up `PORT` and
-    /// `BOOMCHESS_DATA`.
+    /// Reads `args` (without the program's name), with `env` looking up `PORT`,
+    /// `BOOMCHESS_DATA` and `BOOMCHESS_DATABASE`.
     pub fn from_args(
         args: impl IntoIterator<Item = OsString>,
         env: impl Fn(&str) -> Option<OsString>,
@@ -57,6 +62,9 @@ impl Config {
             data: env("BOOMCHESS_DATA")
                 .filter(|data| !data.is_empty())
                 .map_or_else(|| "data/boomchess.sqlite3".into(), PathBuf::from),
+            database: env("BOOMCHESS_DATABASE")
+                .filter(|url| !url.is_empty())
+                .and_then(|url| url.into_string().ok()),
             grace: 120,
         };
         if let Some(port) = env("PORT").filter(|port| !port.is_empty()) {
@@ -70,7 +78,14 @@ impl Config {
             if name == "--help" || name == "-h" {
                 return Err(ConfigError::Help);
             }
-            let known = ["--port", "--host", "--dist", "--data", "--grace"];
+            let known = [
+                "--port",
+                "--host",
+                "--dist",
+                "--data",
+                "--database",
+                "--grace",
+            ];
             if !known.contains(&name) {
                 return Err(ConfigError::Bad(format!("unknown argument {name:?}")));
             }
@@ -82,11 +97,24 @@ impl Config {
                 "--grace" => config.grace = number(&value, name)?,
                 "--dist" => config.dist = value.into(),
                 "--data" => config.data = value.into(),
+                "--database" => {
+                    let url = value
+                        .into_string()
+                        .map_err(|_| ConfigError::Bad("--database needs an address".into()))?;
+                    config.database = Some(url);
+                }
                 _ => {
                     config.host = value
                         .into_string()
                         .map_err(|_| ConfigError::Bad("--host needs a name".into()))?
                 }
+            }
+        }
+        if let Some(url) = &config.database {
+            if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
+                return Err(ConfigError::Bad(format!(
+                    "--database takes a postgres:// address, not {url:?} (an SQLite file is --data)"
+                )));
             }
         }
         Ok(config)
@@ -121,7 +149,7 @@ mod tests {
         assert_eq!(config.host, "127.0.0.1");
         assert_eq!(config.data, PathBuf::from("data/boomchess.sqlite3"));
         assert_eq!(config.dist, PathBuf::from("dist"));
-        assert_eq!(config.grace, 120);
+        assert_eq!((config.grace, config.database), (120, None));
         let env = [("PORT", "9000"), ("BOOMCHESS_DATA", "/tmp/x.db")];
         let config = parse(&[], &env).expect("environment");
         assert_eq!((config.port, config.data), (9000, "/tmp/x.db".into()));
@@ -142,6 +170,15 @@ mod tests {
         assert!(matches!(parse(&["--what"], &[]), Err(ConfigError::Bad(_))));
         assert!(matches!(
             parse(&[], &[("PORT", "99999")]),
+            Err(ConfigError::Bad(_))
+        ));
+        let url = "postgres://boom@127.0.0.1:5432/games";
+        let config = parse(&[], &[("BOOMCHESS_DATABASE", url)]).expect("environment");
+        assert_eq!(config.database.as_deref(), Some(url));
+        let config = parse(&["--database", url], &[]).expect("option");
+        assert_eq!(config.database.as_deref(), Some(url));
+        assert!(matches!(
+            parse(&["--database", "games.sqlite3"], &[]),
             Err(ConfigError::Bad(_))
         ));
     }

@@ -15,13 +15,16 @@
 //!
 //! Games are refereed by `boomchess-online` ([`boomchess_online::OnlineGame`]): the server only
 //! stores, times and relays their events, so nothing here depends on the variant. Each event is
-//! stored durably ([`store::Store`], [`sqlite::SqliteStore`]) before it is acknowledged or relayed.
+//! stored durably ([`store::Store`]: [`sqlite::SqliteStore`], or `postgres::PostgresStore` shared
+//! by several servers) before it is acknowledged or relayed.
 #![deny(missing_docs)]
 
 mod api;
 pub mod config;
 mod live;
 mod log;
+#[cfg(feature = "postgres")]
+pub mod postgres;
 mod socket;
 pub mod sqlite;
 pub mod store;
@@ -66,11 +69,33 @@ pub fn app(games: Games, dist: &std::path::Path) -> Router {
         .fallback_service(files)
 }
 
+/// Opens the store the settings name: the store and what a log line may call it.
+async fn open_store(config: &Config) -> Result<(Arc<dyn store::Store>, String), String> {
+    match &config.database {
+        #[cfg(feature = "postgres")]
+        Some(url) => {
+            let described = postgres::describe(url);
+            let store = postgres::PostgresStore::open(url)
+                .await
+                .map_err(|err| format!("{described}: {err}"))?;
+            Ok((Arc::new(store), described))
+        }
+        #[cfg(not(feature = "postgres"))]
+        Some(_) => Err("this server was built without PostgreSQL: build it with \
+             `cargo build --release -p boomchess-server --features postgres`"
+            .into()),
+        None => {
+            let store = sqlite::SqliteStore::open(&config.data)
+                .map_err(|err| format!("{}: {err}", config.data.display()))?;
+            Ok((Arc::new(store), config.data.display().to_string()))
+        }
+    }
+}
+
 /// Opens the store, listens, and serves until the process is stopped.
 pub async fn run(config: Config) -> Result<(), String> {
-    let store = sqlite::SqliteStore::open(&config.data)
-        .map_err(|err| format!("{}: {err}", config.data.display()))?;
-    let games = Games::new(Arc::new(store), config.grace);
+    let (store, data) = open_store(&config).await?;
+    let games = Games::new(store, config.grace);
     if !config.dist.join("index.html").is_file() {
         log::line(format_args!(
             "{} has no index.html: build the page first (scripts/serve does)",
@@ -84,9 +109,8 @@ pub async fn run(config: Config) -> Result<(), String> {
         .local_addr()
         .map_err(|err| format!("no local address: {err}"))?;
     log::line(format_args!(
-        "listening on http://{addr}/ (page {}, data {})",
+        "listening on http://{addr}/ (page {}, data {data})",
         config.dist.display(),
-        config.data.display()
     ));
     // Game messages are small and wanted at once: no Nagle delay.
     let listener = listener.tap_io(|tcp| {

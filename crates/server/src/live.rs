@@ -8,9 +8,16 @@
 //!
 //! A task with no connection stops after [`IDLE`]; judgements that fell due meanwhile are made
 //! when the game is loaded again.
+//!
+//! With a store that several servers share, a game may be loaded on more than one of them (its
+//! two players connected to different servers). The store decides who was first: a change made
+//! on a copy that is behind is refused as a [`StoreError::Conflict`], and the task reads what it
+//! missed and tries again. The store's notices make each task catch up as soon as another server
+//! changed its game, so its connections hear of the change; an action this copy would refuse is
+//! checked again after catching up, as it may only be behind.
 
 use crate::log::{self, short};
-use crate::store::{Change, Entry, Store, TokenHash};
+use crate::store::{Change, Entry, Notice, Store, StoreError, TokenHash};
 use axum::extract::ws::Utf8Bytes;
 use boomchess_online::message::{NewGame, Presence, Seat, SideChoice};
 use boomchess_online::table::settings_of;
@@ -21,9 +28,9 @@ use boomchess_online::{
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{broadcast, mpsc, oneshot};
 use tokio::time::Instant;
 
 /// How long a game with no connection stays loaded.
@@ -32,7 +39,8 @@ const IDLE: Duration = Duration::from_secs(60);
 const INBOX: usize = 64;
 /// Messages waiting for a connection; a connection that falls this far behind is dropped.
 pub(crate) const OUTBOX: usize = 256;
-/// How often a call is tried when the game's task stopped under it (it went idle).
+/// How often a call is tried when the game's task stopped under it (it went idle), and how often
+/// a change is tried when another server changed the game first.
 const ATTEMPTS: usize = 3;
 /// How soon a judgement that could not be stored is tried again.
 const RETRY: Duration = Duration::from_secs(1);
@@ -128,6 +136,10 @@ enum Command {
     Leave {
         conn: ConnId,
     },
+    /// Another server changed the game: its record has `entries` entries (none: maybe).
+    CatchUp {
+        entries: Option<u32>,
+    },
 }
 
 impl Command {
@@ -138,7 +150,7 @@ impl Command {
             Command::Summary { reply } => drop(reply.send(Err(refused))),
             Command::Connect { reply, .. } => drop(reply.send(Err(refused))),
             Command::Act { reply, .. } => drop(reply.send(Err(refused))),
-            Command::Leave { .. } => {}
+            Command::Leave { .. } | Command::CatchUp { .. } => {}
         }
     }
 }
@@ -153,6 +165,8 @@ struct Handle {
 
 struct Inner {
     store: Arc<dyn Store>,
+    /// Other servers share the store: a game's copy here may be behind.
+    shared: bool,
     grace: u32,
     /// How long a game with no connection stays loaded ([`IDLE`]).
     idle: Duration,
@@ -206,15 +220,21 @@ impl Games {
 
     /// The same, with games unloaded after `idle` without a connection.
     pub(crate) fn with_idle(store: Arc<dyn Store>, grace: u32, idle: Duration) -> Games {
-        Games {
+        let notices = store.notices();
+        let games = Games {
             inner: Arc::new(Inner {
                 store,
+                shared: notices.is_some(),
                 grace,
                 idle,
                 live: Mutex::new(HashMap::new()),
                 counter: AtomicU64::new(1),
             }),
+        };
+        if let Some(notices) = notices {
+            tokio::spawn(forward(Arc::downgrade(&games.inner), notices));
         }
+        games
     }
 
     /// A fresh number for a connection or a game's task.
@@ -367,6 +387,36 @@ impl Games {
     }
 }
 
+/// Passes the store's notices to the tasks of the games they concern, until the games or the
+/// store are gone.
+async fn forward(games: Weak<Inner>, mut notices: broadcast::Receiver<Notice>) {
+    loop {
+        let notice = notices.recv().await;
+        let Some(inner) = games.upgrade() else { return };
+        let (targets, entries): (Vec<_>, _) = {
+            let live = inner.live.lock().unwrap_or_else(PoisonError::into_inner);
+            match notice {
+                Ok(Notice::Changed { game, entries }) => (
+                    live.get(&game).cloned().into_iter().collect(),
+                    Some(entries),
+                ),
+                Ok(Notice::Missed) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                    (live.values().cloned().collect(), None)
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            }
+        };
+        for handle in targets {
+            if let Err(mpsc::error::TrySendError::Full(command)) =
+                handle.inbox.try_send(Command::CatchUp { entries })
+            {
+                // A busy game hears of it when it has room; the others need not wait.
+                tokio::spawn(async move { handle.inbox.send(command).await });
+            }
+        }
+    }
+}
+
 /// A game's task: loads the game, then serves its commands and its timer until it is idle.
 async fn run(games: Games, id: GameId, generation: u64, mut commands: mpsc::Receiver<Command>) {
     let mut game = match LiveGame::load(&games, id).await {
@@ -392,8 +442,14 @@ async fn run(games: Games, id: GameId, generation: u64, mut commands: mpsc::Rece
         tokio::select! {
             command = commands.recv() => {
                 let Some(command) = command else { break };
+                let catching_up = matches!(command, Command::CatchUp { .. });
                 game.handle(command).await;
-                touched = Instant::now();
+                if game.broken {
+                    break;
+                }
+                if !catching_up {
+                    touched = Instant::now();
+                }
             }
             () = sleep_until(wake) => {
                 if game.conns.is_empty() && touched.elapsed() >= idle_after {
@@ -412,6 +468,16 @@ async fn sleep_until(wake: Option<Instant>) {
         Some(at) => tokio::time::sleep_until(at).await,
         None => std::future::pending().await,
     }
+}
+
+/// Why one try of an action did not take.
+enum Tried {
+    /// This copy refuses it (it may be behind).
+    Refused(Refused),
+    /// Another server stored an entry first: this copy is behind.
+    Conflict,
+    /// The store failed; nothing was changed.
+    Failed,
 }
 
 /// A connection of a live game.
@@ -433,6 +499,9 @@ struct LiveGame {
     conns: HashMap<ConnId, Conn>,
     /// When a judgement that could not be stored is tried again.
     retry: Option<Instant>,
+    /// The store's record did not continue this copy's: the task stops, and the game is loaded
+    /// afresh when next asked for.
+    broken: bool,
 }
 
 impl LiveGame {
@@ -482,6 +551,7 @@ impl LiveGame {
             seqs,
             conns: HashMap::new(),
             retry: None,
+            broken: false,
         })
     }
 
@@ -494,7 +564,14 @@ impl LiveGame {
     }
 
     async fn handle(&mut self, command: Command) {
-        if !matches!(command, Command::Act { .. } | Command::Leave { .. }) {
+        if matches!(
+            command,
+            Command::Join { .. } | Command::Summary { .. } | Command::Connect { .. }
+        ) {
+            if self.games.inner.shared && self.catch_up().await.is_err() {
+                command.refuse(unavailable());
+                return;
+            }
             self.judge().await;
         }
         match command {
@@ -527,7 +604,59 @@ impl LiveGame {
                     self.send_presence(None);
                 }
             }
+            Command::CatchUp { entries } => {
+                let behind = entries.map_or(true, |n| n as usize > self.game.events().len());
+                if behind && self.catch_up().await.is_ok() {
+                    // What another server judged may have moved this game's deadlines.
+                    self.judge().await;
+                }
+            }
         }
+    }
+
+    /// Reads what the store has that this copy lacks (another server stored it), adopts it and
+    /// tells every connection; how many entries were new.
+    async fn catch_up(&mut self) -> Result<usize, Refused> {
+        let from = self.game.events().len() as u32;
+        let stored = self
+            .games
+            .inner
+            .store
+            .since(self.id, from)
+            .await
+            .map_err(|err| {
+                log::line(format_args!("game {} not read: {err}", short(&self.id)));
+                unavailable()
+            })?
+            .ok_or_else(unknown_game)?;
+        for (side, hash) in stored.seats {
+            self.seats[side.index()] = Some(hash);
+        }
+        let new = stored.entries.len();
+        let sent = now();
+        for entry in stored.entries {
+            let side = entry.side().index();
+            let continues = entry.event.n as usize == self.game.events().len()
+                && entry
+                    .seq
+                    .map_or(true, |seq| seq as usize == self.seqs[side].len() + 1);
+            if !continues || self.game.record(entry.event.clone()).is_err() {
+                log::line(format_args!(
+                    "game {}: the stored record does not continue this server's copy",
+                    short(&self.id)
+                ));
+                self.broken = true;
+                return Err(unavailable());
+            }
+            if entry.seq.is_some() {
+                self.seqs[side].push(entry.event.n);
+            }
+            self.send_all(&ServerMessage::Event {
+                event: entry.event,
+                now: sent,
+            });
+        }
+        Ok(new)
     }
 
     fn summary(&self) -> Summary {
@@ -543,19 +672,27 @@ impl LiveGame {
 
     /// Records the judgements of time that fell due.
     async fn judge(&mut self) {
-        let mut next = self.game.clone();
-        let judged = next.judge(now());
-        if judged.is_empty() {
-            return;
+        for _ in 0..ATTEMPTS {
+            let mut next = self.game.clone();
+            let judged = next.judge(now());
+            if judged.is_empty() {
+                return;
+            }
+            let entries = judged
+                .into_iter()
+                .map(|event| Entry { event, seq: None })
+                .collect();
+            match self.commit(next, entries, None).await {
+                Ok(()) => {
+                    self.retry = None;
+                    return;
+                }
+                // Another server stored something first (perhaps this very judgement).
+                Err(StoreError::Conflict(_)) if self.catch_up().await.is_ok() => {}
+                Err(_) => break,
+            }
         }
-        let entries = judged
-            .into_iter()
-            .map(|event| Entry { event, seq: None })
-            .collect();
-        self.retry = match self.commit(next, entries, None).await {
-            Ok(()) => None,
-            Err(_) => Some(Instant::now() + RETRY),
-        };
+        self.retry = Some(Instant::now() + RETRY);
     }
 
     async fn join(&mut self) -> Result<Seat, Refused> {
@@ -575,8 +712,18 @@ impl LiveGame {
         let mut next = self.game.clone();
         let event = next.seat(side, now())?;
         let seat = (side, TokenHash::of(&token));
-        self.commit(next, vec![Entry { event, seq: None }], Some(seat))
-            .await?;
+        match self
+            .commit(next, vec![Entry { event, seq: None }], Some(seat))
+            .await
+        {
+            Ok(()) => {}
+            // Another server changed the game first (perhaps giving this seat away): look again.
+            Err(StoreError::Conflict(_)) if self.games.inner.shared => {
+                self.catch_up().await?;
+                return Box::pin(self.join()).await;
+            }
+            Err(_) => return Err(unavailable()),
+        }
         log::line(format_args!(
             "game {}: {} seat taken",
             short(&self.id),
@@ -636,30 +783,52 @@ impl LiveGame {
     }
 
     /// `side`'s action number `seq`: applied and stored once, acknowledged as often as it comes.
+    /// A copy that is behind another server's changes catches up and tries again.
     async fn act(&mut self, side: Side, seq: u32, action: Action) -> Result<u32, Refused> {
+        let mut caught_up = false;
+        for _ in 0..ATTEMPTS {
+            match self.try_act(side, seq, &action).await {
+                Ok(seq) => return Ok(seq),
+                Err(Tried::Refused(refused)) => {
+                    if !self.games.inner.shared || caught_up || self.catch_up().await? == 0 {
+                        return Err(refused);
+                    }
+                }
+                Err(Tried::Conflict) => {
+                    self.catch_up().await?;
+                }
+                Err(Tried::Failed) => return Err(unavailable()),
+            }
+            caught_up = true;
+        }
+        Err(unavailable())
+    }
+
+    /// One try of [`LiveGame::act`] on this copy of the game.
+    async fn try_act(&mut self, side: Side, seq: u32, action: &Action) -> Result<u32, Tried> {
         let last = self.last_seq(side);
         if seq == 0 {
-            return Err(Refused::new(
+            return Err(Tried::Refused(Refused::new(
                 Refusal::OutOfOrder,
                 "sequence numbers start at 1",
-            ));
+            )));
         }
         if seq <= last {
             let n = self.seqs[side.index()][seq as usize - 1];
             return match self.game.events().get(n as usize).map(|e| &e.what) {
-                Some(What::Acted { action: stored, .. }) if *stored == action => Ok(seq),
-                _ => Err(Refused::new(
+                Some(What::Acted { action: stored, .. }) if stored == action => Ok(seq),
+                _ => Err(Tried::Refused(Refused::new(
                     Refusal::SequenceReused,
                     format!("action {seq} of this seat was a different one"),
-                )),
+                ))),
             };
         }
         let expected = last.saturating_add(1);
         if seq > expected {
-            return Err(Refused::new(
+            return Err(Tried::Refused(Refused::new(
                 Refusal::OutOfOrder,
                 format!("the next action of this seat is number {expected}"),
-            ));
+            )));
         }
         let at = now();
         let mut next = self.game.clone();
@@ -668,7 +837,7 @@ impl LiveGame {
             .into_iter()
             .map(|event| Entry { event, seq: None })
             .collect();
-        let acted = next.act(side, action, at);
+        let acted = next.act(side, action.clone(), at);
         if let Ok(event) = &acted {
             entries.push(Entry {
                 event: event.clone(),
@@ -676,9 +845,14 @@ impl LiveGame {
             });
         }
         if !entries.is_empty() {
-            self.commit(next, entries, None).await?;
+            self.commit(next, entries, None)
+                .await
+                .map_err(|err| match err {
+                    StoreError::Conflict(_) => Tried::Conflict,
+                    StoreError::Failed(_) => Tried::Failed,
+                })?;
         }
-        acted.map(|_| seq)
+        acted.map(|_| seq).map_err(Tried::Refused)
     }
 
     /// Stores `entries` (and `seat`), then makes `next` the game and tells every connection.
@@ -687,7 +861,7 @@ impl LiveGame {
         next: OnlineGame,
         entries: Vec<Entry>,
         seat: Option<(Side, TokenHash)>,
-    ) -> Result<(), Refused> {
+    ) -> Result<(), StoreError> {
         let ended = next
             .result()
             .filter(|_| self.game.result().is_none())
@@ -702,9 +876,10 @@ impl LiveGame {
             .store
             .append(self.id, change)
             .await
-            .map_err(|err| {
-                log::line(format_args!("game {} not stored: {err}", short(&self.id)));
-                unavailable()
+            .inspect_err(|err| {
+                if let StoreError::Failed(_) = err {
+                    log::line(format_args!("game {} not stored: {err}", short(&self.id)));
+                }
             })?;
         self.game = next;
         if let Some((side, hash)) = seat {

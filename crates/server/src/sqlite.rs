@@ -24,8 +24,10 @@
 //!
 //! The schema is in `migrations/` (applied in order, counted by `PRAGMA user_version`).
 
-use crate::store::{Change, Entry, Store, StoreError, StoreFuture, StoredGame, TokenHash};
-use boomchess_online::{Event, GameId, GameInfo, Side, What};
+use crate::store::{
+    side_named, token_hash, Change, Entry, Store, StoreError, StoreFuture, StoredGame,
+};
+use boomchess_online::{Event, GameId, GameInfo, What};
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::mpsc;
@@ -63,13 +65,10 @@ pub struct SqliteStore {
 
 impl From<rusqlite::Error> for StoreError {
     fn from(err: rusqlite::Error) -> StoreError {
-        StoreError(err.to_string())
-    }
-}
-
-impl From<serde_json::Error> for StoreError {
-    fn from(err: serde_json::Error) -> StoreError {
-        StoreError(format!("a stored value does not read back: {err}"))
+        match err.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict(err.to_string()),
+            _ => StoreError::Failed(err.to_string()),
+        }
     }
 }
 
@@ -78,13 +77,14 @@ impl SqliteStore {
     /// date.
     pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
         if let Some(dir) = path.parent().filter(|dir| !dir.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|err| StoreError(format!("cannot create {}: {err}", dir.display())))?;
+            std::fs::create_dir_all(dir).map_err(|err| {
+                StoreError::Failed(format!("cannot create {}: {err}", dir.display()))
+            })?;
         }
         let mut conn = Connection::open(path)?;
         let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
         if !mode.eq_ignore_ascii_case("wal") {
-            return Err(StoreError(format!(
+            return Err(StoreError::Failed(format!(
                 "{} cannot use WAL mode (journal mode {mode})",
                 path.display()
             )));
@@ -107,12 +107,14 @@ impl SqliteStore {
                     let _ = checkpoint_complete(&checkpointer);
                 }
             })
-            .map_err(|err| StoreError(format!("cannot start the checkpoint thread: {err}")))?;
+            .map_err(|err| {
+                StoreError::Failed(format!("cannot start the checkpoint thread: {err}"))
+            })?;
         let (jobs, queue) = mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("boomchess-store".into())
             .spawn(move || serve(&conn, &queue))
-            .map_err(|err| StoreError(format!("cannot start the store's thread: {err}")))?;
+            .map_err(|err| StoreError::Failed(format!("cannot start the store's thread: {err}")))?;
         Ok(SqliteStore {
             jobs,
             _checkpoints: checkpoints,
@@ -134,10 +136,10 @@ impl SqliteStore {
             })
         }));
         Box::pin(async move {
-            sent.map_err(|_| StoreError("the store's thread has stopped".into()))?;
+            sent.map_err(|_| StoreError::Failed("the store's thread has stopped".into()))?;
             answer
                 .await
-                .map_err(|_| StoreError("the store's thread has stopped".into()))?
+                .map_err(|_| StoreError::Failed("the store's thread has stopped".into()))?
         })
     }
 }
@@ -190,7 +192,7 @@ fn batch(conn: &Connection, jobs: Vec<Job>) {
         } else if conn.is_autocommit() {
             // SQLite rolled the whole transaction back (a full disk, an I/O error): none of the
             // calls so far was stored.
-            let undone = || Err(StoreError("the transaction was rolled back".into()));
+            let undone = || Err(StoreError::Failed("the transaction was rolled back".into()));
             for settle in done.drain(..) {
                 settle(undone());
             }
@@ -234,7 +236,7 @@ fn in_savepoint<T>(
 fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     let version: usize = conn.query_row("PRAGMA user_version", [], |row| row.get(0))?;
     if version > MIGRATIONS.len() {
-        return Err(StoreError(format!(
+        return Err(StoreError::Failed(format!(
             "the database has schema version {version}; this server knows {} (a newer server made it)",
             MIGRATIONS.len()
         )));
@@ -248,20 +250,12 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
-fn side_of(name: &str) -> Result<Side, StoreError> {
-    match name {
-        "white" => Ok(Side::White),
-        "black" => Ok(Side::Black),
-        other => Err(StoreError(format!("a stored side is {other:?}"))),
-    }
-}
-
 fn to_sql_int(value: u64) -> Result<i64, StoreError> {
-    i64::try_from(value).map_err(|_| StoreError(format!("{value} is too large to store")))
+    i64::try_from(value).map_err(|_| StoreError::Failed(format!("{value} is too large to store")))
 }
 
 fn from_sql_int<T: TryFrom<i64>>(value: i64) -> Result<T, StoreError> {
-    T::try_from(value).map_err(|_| StoreError(format!("a stored number is {value}")))
+    T::try_from(value).map_err(|_| StoreError::Failed(format!("a stored number is {value}")))
 }
 
 /// Writes `change` to the game `id` (inside the call's savepoint).
@@ -294,7 +288,7 @@ fn write(tx: &Connection, id: &GameId, change: &Change) -> Result<(), StoreError
     Ok(())
 }
 
-fn read(conn: &Connection, id: &GameId) -> Result<Option<StoredGame>, StoreError> {
+fn read(conn: &Connection, id: &GameId, from: u32) -> Result<Option<StoredGame>, StoreError> {
     let info: Option<String> = conn
         .query_row(
             "SELECT info FROM games WHERE id = ?1",
@@ -311,16 +305,13 @@ fn read(conn: &Connection, id: &GameId) -> Result<Option<StoredGame>, StoreError
     let mut rows = query.query(params![&id.0[..]])?;
     while let Some(row) = rows.next()? {
         let side: String = row.get(0)?;
-        let hash: Vec<u8> = row.get(1)?;
-        let hash: [u8; 32] = hash
-            .try_into()
-            .map_err(|_| StoreError("a stored token hash is not 32 bytes".into()))?;
-        seats.push((side_of(&side)?, TokenHash(hash)));
+        seats.push((side_named(&side)?, token_hash(row.get(1)?)?));
     }
     let mut entries = Vec::new();
-    let mut query =
-        conn.prepare_cached("SELECT n, at, seq, body FROM events WHERE game = ?1 ORDER BY n")?;
-    let mut rows = query.query(params![&id.0[..]])?;
+    let mut query = conn.prepare_cached(
+        "SELECT n, at, seq, body FROM events WHERE game = ?1 AND n >= ?2 ORDER BY n",
+    )?;
+    let mut rows = query.query(params![&id.0[..], from])?;
     while let Some(row) = rows.next()? {
         let body: String = row.get(3)?;
         let what: What = serde_json::from_str(&body)?;
@@ -356,8 +347,8 @@ impl Store for SqliteStore {
         })
     }
 
-    fn load(&self, id: GameId) -> StoreFuture<Option<StoredGame>> {
-        self.run(move |conn| read(conn, &id))
+    fn since(&self, id: GameId, from: u32) -> StoreFuture<Option<StoredGame>> {
+        self.run(move |conn| read(conn, &id, from))
     }
 
     fn append(&self, id: GameId, change: Change) -> StoreFuture<()> {
@@ -368,7 +359,8 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use boomchess_online::{Action, GameResult, SeatToken};
+    use crate::store::TokenHash;
+    use boomchess_online::{Action, GameResult, SeatToken, Side};
 
     fn info() -> GameInfo {
         GameInfo {
@@ -431,10 +423,19 @@ mod tests {
             }],
             ..Change::default()
         };
-        assert!(store.append(info().id, again).await.is_err());
+        assert!(matches!(
+            store.append(info().id, again).await,
+            Err(StoreError::Conflict(_))
+        ));
         let game = store.load(info().id).await.expect("loads").expect("exists");
         assert_eq!(game.info, info());
-        assert_eq!(game.entries, vec![seated, acted]);
+        assert_eq!(game.entries, vec![seated, acted.clone()]);
+        let since = store
+            .since(info().id, 1)
+            .await
+            .expect("reads")
+            .expect("exists");
+        assert_eq!((since.entries, since.seats.len()), (vec![acted], 1));
         assert_eq!(game.seats.len(), 1);
         assert!(game.seats[0].1 == hash);
         assert!(store.load(GameId([1; 16])).await.expect("loads").is_none());

@@ -3,6 +3,9 @@
 //! Every wait has a timeout that fails the test with a message saying what did not come.
 #![allow(dead_code)] // each test file uses its own part of the harness
 
+pub mod beirut;
+pub mod postgres;
+
 use boomchess_online::message::Seat;
 use boomchess_online::{Action, ClientMessage, Event, ServerMessage, What};
 use futures_util::{SinkExt, StreamExt};
@@ -29,7 +32,7 @@ pub struct Server {
     pub addr: String,
     /// Every line it has logged.
     pub log: Arc<Mutex<Vec<String>>>,
-    /// Its database file.
+    /// Its database file (empty for PostgreSQL).
     pub data: PathBuf,
 }
 
@@ -46,14 +49,35 @@ impl Server {
 
     /// The same, serving the page in `dist`.
     pub fn start_full(data: &Path, grace: u32, dist: &Path) -> Server {
+        let args = [
+            "--grace".into(),
+            grace.to_string().into(),
+            "--data".into(),
+            data.into(),
+            "--dist".into(),
+            dist.into(),
+        ];
+        Server::spawn(&args, data)
+    }
+
+    /// Starts the server on a free port with the PostgreSQL database at `url`.
+    pub fn start_on(url: &str) -> Server {
+        let no_dist = std::env::temp_dir().join("boomchess-no-dist");
+        let args = [
+            "--database".into(),
+            url.into(),
+            "--dist".into(),
+            no_dist.into(),
+        ];
+        Server::spawn(&args, Path::new(""))
+    }
+
+    fn spawn(args: &[std::ffi::OsString], data: &Path) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_boomchess-server"))
-            .args(["--port", "0", "--host", "127.0.0.1", "--grace"])
-            .arg(grace.to_string())
-            .arg("--data")
-            .arg(data)
-            .arg("--dist")
-            .arg(dist)
+            .args(["--port", "0", "--host", "127.0.0.1"])
+            .args(args)
             .env_remove("PORT")
+            .env_remove("BOOMCHESS_DATABASE")
             .env_remove("BOOMCHESS_DATA")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
