@@ -162,6 +162,12 @@ ensure_chromium() {
     apt_ensure chromium chromium-driver
 }
 
+# PostgreSQL's server programs, for the test of several game servers on one database (the test
+# makes and starts a cluster of its own, on a free port, and stops it; nothing else is started).
+ensure_postgresql() {
+    apt_ensure postgresql
+}
+
 ensure_firefox() {
     apt_ensure firefox-esr
     local have

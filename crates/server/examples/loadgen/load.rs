@@ -68,13 +68,15 @@ pub enum Target {
         /// Its first arguments.
         args: Vec<OsString>,
     },
-    /// A server already running at `addr` (`host:port`), with its process id if known (for its
-    /// memory and CPU).
+    /// Servers already running at `addrs` (`host:port`), with their process ids if known (for
+    /// their memory and CPU). With two or more sharing one database, each game is created on the
+    /// first, joined on the last, and its White plays through the first, its Black through the
+    /// second: every move crosses the database.
     Running {
-        /// `host:port`.
-        addr: String,
-        /// Its process, if known.
-        pid: Option<u32>,
+        /// `host:port` of each.
+        addrs: Vec<String>,
+        /// Their processes, if known.
+        pids: Vec<u32>,
     },
 }
 
@@ -471,7 +473,8 @@ fn add(counter: &AtomicU64) {
 /// What every task of a run shares.
 struct Run {
     options: Options,
-    addr: RwLock<String>,
+    /// The servers' addresses (one, unless several share a database).
+    addrs: RwLock<Vec<String>>,
     http: Http,
     counters: Counters,
     epoch: Instant,
@@ -484,11 +487,16 @@ struct Run {
 }
 
 impl Run {
-    fn addr(&self) -> String {
-        self.addr
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .clone()
+    /// The server `side` plays through: the first, or for Black the second if there are several.
+    fn addr(&self, side: Side) -> String {
+        let addrs = self.addrs.read().unwrap_or_else(PoisonError::into_inner);
+        addrs[side.index() % addrs.len()].clone()
+    }
+
+    /// The server games are joined on: the last.
+    fn joining_addr(&self) -> String {
+        let addrs = self.addrs.read().unwrap_or_else(PoisonError::into_inner);
+        addrs[addrs.len() - 1].clone()
     }
 
     fn generation(&self) -> u64 {
@@ -651,7 +659,7 @@ impl Player {
                 }
             }
             let generation = self.run.generation();
-            let socket = match open(&self.run.addr(), self.game).await {
+            let socket = match open(&self.run.addr(self.side), self.game).await {
                 Ok(socket) => socket,
                 Err(_) => {
                     self.run.failed(generation);
@@ -1026,7 +1034,7 @@ async fn setup(
     variant: &str,
     options: &[&str],
 ) -> Result<[Seat; 2], String> {
-    let addr = run.addr();
+    let addr = run.addr(Side::White);
     let body = serde_json::json!({"variant": variant, "options": options, "side": "random"});
     let (status, bytes) = run
         .http
@@ -1039,7 +1047,7 @@ async fn setup(
     let path = format!("/api/games/{}/join", creator.game);
     let (status, bytes) = run
         .http
-        .post(&addr, generation, &path, String::new())
+        .post(&run.joining_addr(), generation, &path, String::new())
         .await?;
     if status != 200 {
         return Err(format!("join: {status}"));
@@ -1053,7 +1061,7 @@ async fn setup(
 
 /// The server's record of `game`, as a spectator's welcome has it.
 async fn server_record(run: &Run, game: GameId) -> Result<Vec<Event>, String> {
-    let mut socket = open(&run.addr(), game).await?;
+    let mut socket = open(&run.addr(Side::White), game).await?;
     send(&mut socket, &ClientMessage::Hello { token: None })
         .await
         .map_err(|()| "hello".to_owned())?;
@@ -1205,6 +1213,16 @@ fn machine_ticks() -> Option<u64> {
     Some(values.iter().take(8).sum::<u64>() - idle)
 }
 
+/// The CPU time of the processes `pids`, in clock ticks (none if any is unknown).
+fn cpu_ticks_of(pids: &[u32]) -> Option<u64> {
+    pids.iter().map(|&pid| cpu_ticks(Some(pid))).sum()
+}
+
+/// The resident memory of the processes `pids`, in KiB.
+fn rss_kib_of(pids: &[u32]) -> u64 {
+    pids.iter().filter_map(|&pid| rss_kib(Some(pid))).sum()
+}
+
 /// Resident memory of process `pid` (or this one), in KiB.
 fn rss_kib(pid: Option<u32>) -> Option<u64> {
     let path = pid.map_or("/proc/self/status".to_owned(), |pid| {
@@ -1244,10 +1262,10 @@ struct Sample {
     machine: Option<u64>,
 }
 
-fn sample(server: Option<u32>) -> Sample {
+fn sample(servers: &[u32]) -> Sample {
     Sample {
         at: Instant::now(),
-        server: server.and_then(|pid| cpu_ticks(Some(pid))),
+        server: (!servers.is_empty()).then(|| cpu_ticks_of(servers)).flatten(),
         generator: cpu_ticks(None),
         machine: machine_ticks(),
     }
@@ -1271,17 +1289,19 @@ pub async fn run(options: Options, dir: &Path) -> Result<Report, String> {
         Target::Spawn { program, args } => Some(start(program, args, &data, &log).await?),
         Target::Running { .. } => None,
     };
-    let (addr, mut pid) = match (&server, &options.target) {
-        (Some(server), _) => (server.addr.clone(), Some(server.pid())),
-        (None, Target::Running { addr, pid }) => (addr.clone(), *pid),
-        (None, Target::Spawn { .. }) => return Err("no server".into()),
+    let (addrs, mut pids) = match (&server, &options.target) {
+        (Some(server), _) => (vec![server.addr.clone()], vec![server.pid()]),
+        (None, Target::Running { addrs, pids }) if !addrs.is_empty() => {
+            (addrs.clone(), pids.clone())
+        }
+        (None, _) => return Err("no server".into()),
     };
     let load_before = loadavg();
-    let rss_before = pid.and_then(|pid| rss_kib(Some(pid))).unwrap_or(0);
+    let rss_before = rss_kib_of(&pids);
     let run = Arc::new(Run {
         http: Http::new(options.http_connections),
         options: options.clone(),
-        addr: RwLock::new(addr),
+        addrs: RwLock::new(addrs),
         counters: Counters::default(),
         epoch: Instant::now(),
         measuring: AtomicBool::new(false),
@@ -1299,7 +1319,7 @@ pub async fn run(options: Options, dir: &Path) -> Result<Report, String> {
     {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let before = sample(pid);
+    let before = sample(&pids);
     run.measuring.store(true, Ordering::SeqCst);
     let mut restart = None;
     // The CPU of a server killed during the window.
@@ -1308,7 +1328,7 @@ pub async fn run(options: Options, dir: &Path) -> Result<Report, String> {
         (Some(after), Some(process), Target::Spawn { program, args }) => {
             let after = after.min(options.duration);
             tokio::time::sleep(after).await;
-            killed_ticks = cpu_ticks(pid)
+            killed_ticks = cpu_ticks_of(&pids)
                 .zip(before.server)
                 .map_or(0, |(now, then)| now.saturating_sub(then));
             let killed = Instant::now();
@@ -1316,9 +1336,9 @@ pub async fn run(options: Options, dir: &Path) -> Result<Report, String> {
             process.kill();
             let started = start(program, args, &data, &log).await?;
             let listening = killed.elapsed();
-            *run.addr.write().unwrap_or_else(PoisonError::into_inner) = started.addr.clone();
+            *run.addrs.write().unwrap_or_else(PoisonError::into_inner) = vec![started.addr.clone()];
             run.generation.fetch_add(1, Ordering::SeqCst);
-            pid = Some(started.pid());
+            pids = vec![started.pid()];
             *process = started;
             // The broken connections were noticed at once; the server took longer to start.
             let back_by = killed + PATIENCE * 3;
@@ -1341,8 +1361,8 @@ pub async fn run(options: Options, dir: &Path) -> Result<Report, String> {
         _ => tokio::time::sleep(options.duration).await,
     }
     run.measuring.store(false, Ordering::SeqCst);
-    let after = sample(pid);
-    let rss_after = pid.and_then(|pid| rss_kib(Some(pid))).unwrap_or(0);
+    let after = sample(&pids);
+    let rss_after = rss_kib_of(&pids);
     let generator_rss = rss_kib(None).unwrap_or(0);
     let load_after = loadavg();
     run.stopping.store(true, Ordering::SeqCst);
@@ -1360,7 +1380,7 @@ pub async fn run(options: Options, dir: &Path) -> Result<Report, String> {
         (Some(from), Some(to)) => to.saturating_sub(from) as f64 / per_sec / seconds * 100.0,
         _ => 0.0,
     };
-    let server_cpu = pid.map(|_| Cpu {
+    let server_cpu = (!pids.is_empty()).then(|| Cpu {
         percent: if restart.is_some() {
             // The killed process until the kill, the new one from its start.
             percent(Some(0), after.server.map(|ticks| ticks + killed_ticks))

@@ -31,8 +31,11 @@ usage: loadgen [options]
   --seed N            seeds the random moves (default 1)
   --http N            HTTP connections for creating and joining games (default 16)
   --server PATH       the server program to start (default: this program, `serve`)
-  --url HOST:PORT     use a server already running there instead of starting one
-  --pid PID           with --url: the server's process, for its memory and CPU
+  --url HOST:PORT     use a server already running there instead of starting one; several,
+                      comma-separated, that share a PostgreSQL database: each game's White
+                      plays through the first and its Black through the second
+  --pid PID           with --url: the server's process (several, comma-separated), for its
+                      memory and CPU
   --dir DIR           where the database and the server's log go (default: a temporary
                       directory, removed afterwards)
   --json              print the report as JSON as well
@@ -167,7 +170,7 @@ fn parse(args: Vec<OsString>) -> Result<Option<(Options, Option<PathBuf>, bool)>
         seed: 1,
         http_connections: 16,
     };
-    let (mut url, mut pid, mut server, mut dir, mut json) = (None, None, None, None, false);
+    let (mut url, mut pids, mut server, mut dir, mut json) = (None, Vec::new(), None, None, false);
     let mut args = args.into_iter();
     while let Some(arg) = args.next() {
         let name = arg.to_str().ok_or(format!("unknown argument {arg:?}"))?;
@@ -185,12 +188,27 @@ fn parse(args: Vec<OsString>) -> Result<Option<(Options, Option<PathBuf>, bool)>
             "--url" => {
                 let value = args.next().ok_or("--url needs HOST:PORT")?;
                 let text = value.to_str().ok_or("--url needs HOST:PORT")?;
-                let text = text
-                    .trim_start_matches("http://")
-                    .trim_start_matches("ws://");
-                url = Some(text.trim_end_matches('/').to_owned());
+                let addrs: Vec<String> = text
+                    .split(',')
+                    .map(|addr| {
+                        let addr = addr
+                            .trim_start_matches("http://")
+                            .trim_start_matches("ws://");
+                        addr.trim_end_matches('/').to_owned()
+                    })
+                    .collect();
+                if addrs.iter().any(String::is_empty) {
+                    return Err("--url needs HOST:PORT[,HOST:PORT…]".into());
+                }
+                url = Some(addrs);
             }
-            "--pid" => pid = Some(number(args.next(), name)?),
+            "--pid" => {
+                let value = args.next().ok_or("--pid needs a process id")?;
+                let text = value.to_str().ok_or("--pid needs a process id")?;
+                for pid in text.split(',') {
+                    pids.push(pid.parse().map_err(|_| format!("--pid: {pid:?}"))?);
+                }
+            }
             "--dir" => dir = Some(PathBuf::from(args.next().ok_or("--dir needs a path")?)),
             "--json" => json = true,
             other => return Err(format!("unknown argument {other:?}")),
@@ -201,11 +219,11 @@ fn parse(args: Vec<OsString>) -> Result<Option<(Options, Option<PathBuf>, bool)>
     }
     match (url, server) {
         (Some(_), Some(_)) => return Err("--url and --server exclude each other".into()),
-        (Some(addr), None) => {
+        (Some(addrs), None) => {
             if options.restart_after.is_some() {
                 return Err("--restart-after needs a server the generator starts".into());
             }
-            options.target = Target::Running { addr, pid };
+            options.target = Target::Running { addrs, pids };
         }
         (None, Some(program)) => {
             options.target = Target::Spawn {
