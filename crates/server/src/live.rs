@@ -627,8 +627,7 @@ impl LiveGame {
             .map_err(|err| {
                 log::line(format_args!("game {} not read: {err}", short(&self.id)));
                 unavailable()
-            })?
-            .ok_or_else(unknown_game)?;
+            })?;
         for (side, hash) in stored.seats {
             self.seats[side.index()] = Some(hash);
         }

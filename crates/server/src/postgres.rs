@@ -20,14 +20,15 @@
 //! database belongs on loopback or a private network (`docs/scaling.md`).
 
 use crate::store::{
-    side_named, token_hash, Change, Entry, Notice, Store, StoreError, StoreFuture, StoredGame,
+    side_named, token_hash, Change, Entry, Gained, Notice, Store, StoreError, StoreFuture,
+    StoredGame,
 };
 use boomchess_online::{Event, GameId, GameInfo, What};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, oneshot, Mutex};
 use tokio_postgres::error::SqlState;
-use tokio_postgres::{AsyncMessage, Client, Config, IsolationLevel, NoTls, Statement};
+use tokio_postgres::{AsyncMessage, Client, Config, NoTls, Statement};
 
 /// The migrations, in order; `boomchess_schema.version` counts those applied.
 const MIGRATIONS: &[&str] = &[include_str!("../migrations/postgres/0001_games.sql")];
@@ -88,11 +89,11 @@ fn from_sql_int<T: TryFrom<i64>>(value: i64) -> Result<T, StoreError> {
 /// A call for a worker, with where its answer goes.
 enum Job {
     Create(GameInfo, Change, oneshot::Sender<Result<(), StoreError>>),
-    Since(
+    Load(
         GameId,
-        u32,
         oneshot::Sender<Result<Option<StoredGame>, StoreError>>,
     ),
+    Since(GameId, u32, oneshot::Sender<Result<Gained, StoreError>>),
     Append(GameId, Change, oneshot::Sender<Result<(), StoreError>>),
 }
 
@@ -101,6 +102,7 @@ impl Job {
         // A caller that has gone needs no answer.
         match self {
             Job::Create(.., reply) | Job::Append(.., reply) => drop(reply.send(Err(err))),
+            Job::Load(.., reply) => drop(reply.send(Err(err))),
             Job::Since(.., reply) => drop(reply.send(Err(err))),
         }
     }
@@ -108,6 +110,7 @@ impl Job {
     async fn run(self, db: &mut Db) {
         match self {
             Job::Create(info, change, reply) => drop(reply.send(db.create(&info, &change).await)),
+            Job::Load(id, reply) => drop(reply.send(db.load(&id).await)),
             Job::Since(id, from, reply) => drop(reply.send(db.since(&id, from).await)),
             Job::Append(id, change, reply) => drop(reply.send(db.append(&id, &change).await)),
         }
@@ -196,35 +199,39 @@ impl Db {
         tx.commit().await.map_err(failed)
     }
 
-    async fn since(&mut self, id: &GameId, from: u32) -> Result<Option<StoredGame>, StoreError> {
-        // One snapshot: the seats and the record as they were at one moment.
-        let tx = self
+    async fn load(&mut self, id: &GameId) -> Result<Option<StoredGame>, StoreError> {
+        let key = &id.0[..];
+        let row = self
             .client
-            .build_transaction()
-            .isolation_level(IsolationLevel::RepeatableRead)
-            .read_only(true)
-            .start()
+            .query_opt(&self.st.info, &[&key])
             .await
             .map_err(failed)?;
-        let key = &id.0[..];
-        let Some(row) = tx.query_opt(&self.st.info, &[&key]).await.map_err(failed)? else {
+        let Some(row) = row else {
             return Ok(None);
         };
         let info: String = row.try_get(0).map_err(failed)?;
         let info: GameInfo = serde_json::from_str(&info)?;
-        let mut seats = Vec::new();
-        for row in tx.query(&self.st.seats, &[&key]).await.map_err(failed)? {
-            let side: String = row.try_get(0).map_err(failed)?;
-            seats.push((
-                side_named(&side)?,
-                token_hash(row.try_get(1).map_err(failed)?)?,
-            ));
-        }
-        let mut entries = Vec::new();
-        let rows = tx
-            .query(&self.st.events, &[&key, &to_sql_u32(from)?])
-            .await
-            .map_err(failed)?;
+        let gained = self.since(id, 0).await?;
+        Ok(Some(StoredGame {
+            info,
+            seats: gained.seats,
+            entries: gained.entries,
+        }))
+    }
+
+    async fn since(&mut self, id: &GameId, from: u32) -> Result<Gained, StoreError> {
+        let key = &id.0[..];
+        let from = to_sql_u32(from)?;
+        // Both queries go out at once (one round trip), the entries' first: the seats are read
+        // after them, so every seat an entry names is there.
+        let event_params: [&(dyn tokio_postgres::types::ToSql + Sync); 2] = [&key, &from];
+        let seat_params: [&(dyn tokio_postgres::types::ToSql + Sync); 1] = [&key];
+        let (rows, seat_rows) = tokio::try_join!(
+            self.client.query(&self.st.events, &event_params),
+            self.client.query(&self.st.seats, &seat_params),
+        )
+        .map_err(failed)?;
+        let mut entries = Vec::with_capacity(rows.len());
         for row in rows {
             let n: i32 = row.try_get(0).map_err(failed)?;
             let at: i64 = row.try_get(1).map_err(failed)?;
@@ -240,12 +247,15 @@ impl Db {
                 seq: seq.map(|seq| from_sql_int(seq.into())).transpose()?,
             });
         }
-        tx.commit().await.map_err(failed)?;
-        Ok(Some(StoredGame {
-            info,
-            seats,
-            entries,
-        }))
+        let mut seats = Vec::with_capacity(seat_rows.len());
+        for row in seat_rows {
+            let side: String = row.try_get(0).map_err(failed)?;
+            seats.push((
+                side_named(&side)?,
+                token_hash(row.try_get(1).map_err(failed)?)?,
+            ));
+        }
+        Ok(Gained { entries, seats })
     }
 }
 
@@ -463,7 +473,11 @@ impl Store for PostgresStore {
         self.call(|reply| Job::Create(info, change, reply))
     }
 
-    fn since(&self, id: GameId, from: u32) -> StoreFuture<Option<StoredGame>> {
+    fn load(&self, id: GameId) -> StoreFuture<Option<StoredGame>> {
+        self.call(|reply| Job::Load(id, reply))
+    }
+
+    fn since(&self, id: GameId, from: u32) -> StoreFuture<Gained> {
         self.call(|reply| Job::Since(id, from, reply))
     }
 

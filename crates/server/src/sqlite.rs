@@ -25,7 +25,7 @@
 //! The schema is in `migrations/` (applied in order, counted by `PRAGMA user_version`).
 
 use crate::store::{
-    side_named, token_hash, Change, Entry, Store, StoreError, StoreFuture, StoredGame,
+    side_named, token_hash, Change, Entry, Gained, Store, StoreError, StoreFuture, StoredGame,
 };
 use boomchess_online::{Event, GameId, GameInfo, What};
 use rusqlite::{params, Connection, OptionalExtension};
@@ -347,8 +347,18 @@ impl Store for SqliteStore {
         })
     }
 
-    fn since(&self, id: GameId, from: u32) -> StoreFuture<Option<StoredGame>> {
-        self.run(move |conn| read(conn, &id, from))
+    fn load(&self, id: GameId) -> StoreFuture<Option<StoredGame>> {
+        self.run(move |conn| read(conn, &id, 0))
+    }
+
+    fn since(&self, id: GameId, from: u32) -> StoreFuture<Gained> {
+        self.run(move |conn| {
+            let game = read(conn, &id, from)?;
+            Ok(game.map_or_else(Gained::default, |game| Gained {
+                entries: game.entries,
+                seats: game.seats,
+            }))
+        })
     }
 
     fn append(&self, id: GameId, change: Change) -> StoreFuture<()> {
@@ -430,11 +440,7 @@ mod tests {
         let game = store.load(info().id).await.expect("loads").expect("exists");
         assert_eq!(game.info, info());
         assert_eq!(game.entries, vec![seated, acted.clone()]);
-        let since = store
-            .since(info().id, 1)
-            .await
-            .expect("reads")
-            .expect("exists");
+        let since = store.since(info().id, 1).await.expect("reads");
         assert_eq!((since.entries, since.seats.len()), (vec![acted], 1));
         assert_eq!(game.seats.len(), 1);
         assert!(game.seats[0].1 == hash);

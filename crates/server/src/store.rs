@@ -120,8 +120,18 @@ pub struct StoredGame {
     pub info: GameInfo,
     /// The seats taken, with their tokens' hashes.
     pub seats: Vec<(Side, TokenHash)>,
-    /// The record in order (from the entry asked for, by [`Store::since`]).
+    /// The record, in order.
     pub entries: Vec<Entry>,
+}
+
+/// What a game's record gained since a given entry, as [`Store::since`] reads it.
+#[derive(Clone, Debug, Default)]
+pub struct Gained {
+    /// The record's entries from the one asked for on, in order.
+    pub entries: Vec<Entry>,
+    /// Every seat taken, with its token's hash, read after the entries (so no entry names a seat
+    /// missing here).
+    pub seats: Vec<(Side, TokenHash)>,
 }
 
 /// The side a store wrote as [`Side::name`].
@@ -153,12 +163,10 @@ pub trait Store: Send + Sync + 'static {
     fn create(&self, info: GameInfo, change: Change) -> StoreFuture<()>;
 
     /// The game `id`, or none if there is no such game.
-    fn load(&self, id: GameId) -> StoreFuture<Option<StoredGame>> {
-        self.since(id, 0)
-    }
+    fn load(&self, id: GameId) -> StoreFuture<Option<StoredGame>>;
 
-    /// The game `id` with the entries of its record from number `from` on (all its seats).
-    fn since(&self, id: GameId, from: u32) -> StoreFuture<Option<StoredGame>>;
+    /// The entries of game `id`'s record from number `from` on, and its seats.
+    fn since(&self, id: GameId, from: u32) -> StoreFuture<Gained>;
 
     /// Applies `change` to the game `id`.
     fn append(&self, id: GameId, change: Change) -> StoreFuture<()>;

@@ -1265,7 +1265,9 @@ struct Sample {
 fn sample(servers: &[u32]) -> Sample {
     Sample {
         at: Instant::now(),
-        server: (!servers.is_empty()).then(|| cpu_ticks_of(servers)).flatten(),
+        server: (!servers.is_empty())
+            .then(|| cpu_ticks_of(servers))
+            .flatten(),
         generator: cpu_ticks(None),
         machine: machine_ticks(),
     }
