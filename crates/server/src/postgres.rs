@@ -183,13 +183,19 @@ impl Db {
         tx.execute(&self.st.insert_game, &[&&info.id.0[..], &body, &created])
             .await
             .map_err(failed)?;
-        write(&tx, &self.st, &info.id, change, false).await?;
+        write(&tx, &self.st, &info.id, change).await?;
         tx.commit().await.map_err(failed)
     }
 
     async fn append(&mut self, id: &GameId, change: &Change) -> Result<(), StoreError> {
         let tx = self.client.transaction().await.map_err(failed)?;
-        write(&tx, &self.st, id, change, true).await?;
+        write(&tx, &self.st, id, change).await?;
+        if let Some(last) = change.entries.last() {
+            let payload = format!("{} {}", id.hex(), last.event.n + 1);
+            tx.execute(&self.st.notify, &[&CHANNEL, &payload])
+                .await
+                .map_err(failed)?;
+        }
         tx.commit().await.map_err(failed)
     }
 
@@ -253,73 +259,40 @@ impl Db {
     }
 }
 
-/// Writes `change` to the game `id` inside `tx`, and with `notify` tells the other servers. The
-/// statements go out together (one round trip), run in order, and the first that fails fails
-/// the call (the transaction is then rolled back).
+/// Writes `change` to the game `id` inside `tx`.
 async fn write(
     tx: &tokio_postgres::Transaction<'_>,
     st: &Statements,
     id: &GameId,
     change: &Change,
-    notify: bool,
 ) -> Result<(), StoreError> {
-    type Param<'a> = &'a (dyn tokio_postgres::types::ToSql + Sync);
-    struct Row {
-        n: i32,
-        at: i64,
-        side: &'static str,
-        seq: Option<i32>,
-        body: String,
-    }
     let key = &id.0[..];
-    let rows = change
-        .entries
-        .iter()
-        .map(|entry| {
-            Ok(Row {
-                n: to_sql_u32(entry.event.n)?,
-                at: to_sql_int(entry.event.at)?,
-                side: entry.side().name(),
-                seq: entry.seq.map(to_sql_u32).transpose()?,
-                body: serde_json::to_string(&entry.event.what)?,
-            })
-        })
-        .collect::<Result<Vec<Row>, StoreError>>()?;
-    let seat = change
-        .seat
-        .as_ref()
-        .map(|(side, hash)| (side.name(), &hash.0[..]));
-    let result = change
-        .result
-        .as_ref()
-        .map(serde_json::to_string)
-        .transpose()?;
-    let payload = change
-        .entries
-        .last()
-        .filter(|_| notify)
-        .map(|last| format!("{} {}", id.hex(), last.event.n + 1));
-    let mut statements: Vec<(&Statement, Vec<Param>)> = Vec::new();
-    if let Some((side, hash)) = &seat {
-        statements.push((&st.insert_seat, vec![&key, side, hash]));
+    if let Some((side, hash)) = &change.seat {
+        tx.execute(&st.insert_seat, &[&key, &side.name(), &&hash.0[..]])
+            .await
+            .map_err(failed)?;
     }
-    for row in &rows {
-        let params: Vec<Param> = vec![&key, &row.n, &row.at, &row.side, &row.seq, &row.body];
-        statements.push((&st.insert_event, params));
+    for entry in &change.entries {
+        let body = serde_json::to_string(&entry.event.what)?;
+        let seq = entry.seq.map(to_sql_u32).transpose()?;
+        let params: [&(dyn tokio_postgres::types::ToSql + Sync); 6] = [
+            &key,
+            &to_sql_u32(entry.event.n)?,
+            &to_sql_int(entry.event.at)?,
+            &entry.side().name(),
+            &seq,
+            &body,
+        ];
+        tx.execute(&st.insert_event, &params)
+            .await
+            .map_err(failed)?;
     }
-    if let Some(result) = &result {
-        statements.push((&st.set_result, vec![&key, result]));
+    if let Some(result) = &change.result {
+        let result = serde_json::to_string(result)?;
+        tx.execute(&st.set_result, &[&key, &result])
+            .await
+            .map_err(failed)?;
     }
-    if let Some(payload) = &payload {
-        statements.push((&st.notify, vec![&CHANNEL, payload]));
-    }
-    futures_util::future::try_join_all(
-        statements
-            .iter()
-            .map(|(statement, params)| tx.execute(*statement, params)),
-    )
-    .await
-    .map_err(failed)?;
     Ok(())
 }
 
