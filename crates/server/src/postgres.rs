@@ -513,5 +513,8 @@ mod tests {
         let text = describe("postgres://boom:secret@db.example:5433/games");
         assert_eq!(text, "PostgreSQL database games on db.example");
         assert!(!text.contains("secret"));
+        // A Unix socket's directory, as docs/scaling.md shows it.
+        let text = describe("postgres://boom@%2Fvar%2Frun%2Fpostgresql/games");
+        assert_eq!(text, "PostgreSQL database games on /var/run/postgresql");
     }
 }
