@@ -15,6 +15,11 @@
 //! missed and tries again. The store's notices make each task catch up as soon as another server
 //! changed its game, so its connections hear of the change; an action this copy would refuse is
 //! checked again after catching up, as it may only be behind.
+//!
+//! Who is connected is also shared: each server tells the others (through the store) when its
+//! connections to a game change, and that it is alive every [`HEARTBEAT`]; a game's presence is
+//! its own connections and those the other servers told of, and those of a server not heard from
+//! for [`SERVER_GONE`] are forgotten.
 
 use crate::log::{self, short};
 use crate::store::{Change, Entry, Notice, Store, StoreError, TokenHash};
@@ -27,7 +32,7 @@ use boomchess_online::{
 };
 use serde::Serialize;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -44,6 +49,13 @@ pub(crate) const OUTBOX: usize = 256;
 const ATTEMPTS: usize = 3;
 /// How soon a judgement that could not be stored is tried again.
 const RETRY: Duration = Duration::from_secs(1);
+/// How often a server sharing its store tells the others it is alive.
+const HEARTBEAT: Duration = Duration::from_secs(2);
+/// A server not heard from for this long has stopped, and its connections with it.
+const SERVER_GONE: Duration = Duration::from_secs(10);
+/// How long a server forgotten for silence is remembered as such (one back later is a stranger,
+/// heard of as its connections change; a restarted server has a new number anyway).
+const FORGOTTEN_FOR: Duration = Duration::from_secs(3600);
 
 /// A connection's number (for the log and the game's task).
 pub(crate) type ConnId = u64;
@@ -80,6 +92,16 @@ fn unavailable() -> Refused {
 
 fn unknown_game() -> Refused {
     Refused::new(Refusal::UnknownGame, "there is no such game")
+}
+
+/// A number for this server among those sharing its store: random, or from the process and the
+/// time if the operating system gives no randomness.
+fn server_number() -> u64 {
+    let mut bytes = [0; 8];
+    match getrandom::fill(&mut bytes) {
+        Ok(()) => u64::from_le_bytes(bytes),
+        Err(_) => (u64::from(std::process::id()) << 32) ^ now(),
+    }
 }
 
 /// 16 bytes from the operating system's random source.
@@ -140,6 +162,18 @@ enum Command {
     CatchUp {
         entries: Option<u32>,
     },
+    /// Another server's connections to the game are now `presence` (its `version`th notice).
+    Presence {
+        server: u64,
+        version: u64,
+        presence: Presence,
+    },
+    /// Server `server` has stopped (or was not heard from), and its connections with it.
+    ServerGone {
+        server: u64,
+    },
+    /// Tell the other servers who is connected here (one of them had forgotten).
+    Announce,
 }
 
 impl Command {
@@ -150,7 +184,11 @@ impl Command {
             Command::Summary { reply } => drop(reply.send(Err(refused))),
             Command::Connect { reply, .. } => drop(reply.send(Err(refused))),
             Command::Act { reply, .. } => drop(reply.send(Err(refused))),
-            Command::Leave { .. } | Command::CatchUp { .. } => {}
+            Command::Leave { .. }
+            | Command::CatchUp { .. }
+            | Command::Presence { .. }
+            | Command::ServerGone { .. }
+            | Command::Announce => {}
         }
     }
 }
@@ -167,6 +205,15 @@ struct Inner {
     store: Arc<dyn Store>,
     /// Other servers share the store: a game's copy here may be behind.
     shared: bool,
+    /// This server's number among those sharing the store (random).
+    server: u64,
+    /// When each other server was last heard from.
+    heard: Mutex<HashMap<u64, Instant>>,
+    /// Servers forgotten for silence (their presences with them): one heard from again is asked
+    /// for them.
+    forgotten: Mutex<HashMap<u64, Instant>>,
+    /// A presence could not be told: the next heartbeat that can be sent tells all again.
+    unsure: AtomicBool,
     grace: u32,
     /// How long a game with no connection stays loaded ([`IDLE`]).
     idle: Duration,
@@ -225,6 +272,10 @@ impl Games {
             inner: Arc::new(Inner {
                 store,
                 shared: notices.is_some(),
+                server: server_number(),
+                heard: Mutex::new(HashMap::new()),
+                forgotten: Mutex::new(HashMap::new()),
+                unsure: AtomicBool::new(false),
                 grace,
                 idle,
                 live: Mutex::new(HashMap::new()),
@@ -233,6 +284,7 @@ impl Games {
         };
         if let Some(notices) = notices {
             tokio::spawn(forward(Arc::downgrade(&games.inner), notices));
+            tokio::spawn(heartbeat(Arc::downgrade(&games.inner)));
         }
         games
     }
@@ -393,22 +445,127 @@ async fn forward(games: Weak<Inner>, mut notices: broadcast::Receiver<Notice>) {
     loop {
         let notice = notices.recv().await;
         let Some(inner) = games.upgrade() else { return };
-        let (targets, entries): (Vec<_>, _) = {
-            let live = inner.live.lock().unwrap_or_else(PoisonError::into_inner);
-            match notice {
-                Ok(Notice::Changed { game, entries }) => (
-                    live.get(&game).cloned().into_iter().collect(),
-                    Some(entries),
-                ),
-                Ok(Notice::Missed) | Err(broadcast::error::RecvError::Lagged(_)) => {
-                    (live.values().cloned().collect(), None)
+        match notice {
+            Ok(Notice::Changed { game, entries }) => inner.tell(Some(game), || Command::CatchUp {
+                entries: Some(entries),
+            }),
+            Ok(Notice::Missed) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                inner.tell(None, || Command::CatchUp { entries: None });
+                // Presences told meanwhile were missed too.
+                inner.ask();
+            }
+            Ok(Notice::Presence {
+                server,
+                game,
+                version,
+                presence,
+            }) if server != inner.server => {
+                if inner.hear(server) {
+                    inner.ask();
                 }
-                Err(broadcast::error::RecvError::Closed) => return,
+                inner.tell(Some(game), || Command::Presence {
+                    server,
+                    version,
+                    presence,
+                });
+            }
+            Ok(Notice::Alive { server }) if server != inner.server => {
+                if inner.hear(server) {
+                    // Forgotten for silence, and back: what it told is forgotten here.
+                    inner.ask();
+                }
+            }
+            Ok(Notice::Ask { server }) if server != inner.server => {
+                inner.tell(None, || Command::Announce);
+            }
+            Ok(Notice::Presence { .. } | Notice::Alive { .. } | Notice::Ask { .. }) => {}
+            Err(broadcast::error::RecvError::Closed) => return,
+        }
+    }
+}
+
+/// Tells the other servers this one is alive, and forgets the servers not heard from, until the
+/// games are gone.
+async fn heartbeat(games: Weak<Inner>) {
+    let mut ticks = tokio::time::interval(HEARTBEAT);
+    loop {
+        ticks.tick().await;
+        let Some(inner) = games.upgrade() else { return };
+        let publish = inner.store.publish(Notice::Alive {
+            server: inner.server,
+        });
+        // A heartbeat that could not be sent is sent again at the next tick; once one is, the
+        // presences that may not have been told are told again.
+        if publish.await.is_ok() && inner.unsure.swap(false, Ordering::Relaxed) {
+            inner.tell(None, || Command::Announce);
+        }
+        let gone: Vec<u64> = {
+            let mut heard = inner.heard.lock().unwrap_or_else(PoisonError::into_inner);
+            let gone = heard
+                .iter()
+                .filter(|(_, at)| at.elapsed() >= SERVER_GONE)
+                .map(|(server, _)| *server)
+                .collect();
+            heard.retain(|_, at| at.elapsed() < SERVER_GONE);
+            gone
+        };
+        {
+            let mut forgotten = inner
+                .forgotten
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
+            forgotten.retain(|_, at| at.elapsed() < FORGOTTEN_FOR);
+            forgotten.extend(gone.iter().map(|server| (*server, Instant::now())));
+        }
+        for server in gone {
+            inner.tell(None, || Command::ServerGone { server });
+        }
+    }
+}
+
+impl Inner {
+    /// Asks the other servers to tell their presences again, if this one has games they could
+    /// concern.
+    fn ask(&self) {
+        if self
+            .live
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_empty()
+        {
+            return;
+        }
+        let store = Arc::clone(&self.store);
+        let ask = Notice::Ask {
+            server: self.server,
+        };
+        tokio::spawn(async move { store.publish(ask).await });
+    }
+
+    /// Notes that `server` was heard from; whether it had been forgotten for silence.
+    fn hear(&self, server: u64) -> bool {
+        self.heard
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(server, Instant::now());
+        self.forgotten
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(&server)
+            .is_some()
+    }
+
+    /// Sends `command()` to game `game`'s task if it is loaded (none: to every loaded game).
+    fn tell(&self, game: Option<GameId>, command: impl Fn() -> Command) {
+        let targets: Vec<Handle> = {
+            let live = self.live.lock().unwrap_or_else(PoisonError::into_inner);
+            match game {
+                Some(game) => live.get(&game).cloned().into_iter().collect(),
+                None => live.values().cloned().collect(),
             }
         };
         for handle in targets {
-            if let Err(mpsc::error::TrySendError::Full(command)) =
-                handle.inbox.try_send(Command::CatchUp { entries })
+            if let Err(mpsc::error::TrySendError::Full(command)) = handle.inbox.try_send(command())
             {
                 // A busy game hears of it when it has room; the others need not wait.
                 tokio::spawn(async move { handle.inbox.send(command).await });
@@ -442,12 +599,19 @@ async fn run(games: Games, id: GameId, generation: u64, mut commands: mpsc::Rece
         tokio::select! {
             command = commands.recv() => {
                 let Some(command) = command else { break };
-                let catching_up = matches!(command, Command::CatchUp { .. });
+                // What other servers tell does not keep a game with no connection loaded.
+                let from_elsewhere = matches!(
+                    command,
+                    Command::CatchUp { .. }
+                        | Command::Presence { .. }
+                        | Command::ServerGone { .. }
+                        | Command::Announce
+                );
                 game.handle(command).await;
                 if game.broken {
                     break;
                 }
-                if !catching_up {
+                if !from_elsewhere {
                     touched = Instant::now();
                 }
             }
@@ -497,6 +661,11 @@ struct LiveGame {
     /// (`seqs[side][seq - 1]`).
     seqs: [Vec<u32>; 2],
     conns: HashMap<ConnId, Conn>,
+    /// Who is connected through each other server sharing the store, with the number of the
+    /// notice that told it.
+    others: HashMap<u64, (u64, Presence)>,
+    /// This task has told the other servers a presence (so it tells them again when asked).
+    told: bool,
     /// When a judgement that could not be stored is tried again.
     retry: Option<Instant>,
     /// The store's record did not continue this copy's: the task stops, and the game is loaded
@@ -550,6 +719,8 @@ impl LiveGame {
             seats,
             seqs,
             conns: HashMap::new(),
+            others: HashMap::new(),
+            told: false,
             retry: None,
             broken: false,
         })
@@ -601,7 +772,36 @@ impl LiveGame {
             }
             Command::Leave { conn } => {
                 if self.conns.remove(&conn).is_some() {
+                    self.own_presence_changed(None);
+                }
+            }
+            Command::Presence {
+                server,
+                version,
+                presence,
+            } => {
+                let before = self.presence();
+                let new_here = !self.others.contains_key(&server);
+                match self.others.get(&server) {
+                    Some((known, _)) if *known >= version => {}
+                    _ => drop(self.others.insert(server, (version, presence))),
+                }
+                if new_here && !self.conns.is_empty() {
+                    // A server that has just loaded the game does not know who is here.
+                    self.tell_presence();
+                }
+                if self.presence() != before {
                     self.send_presence(None);
+                }
+            }
+            Command::ServerGone { server } => {
+                if self.others.remove(&server).is_some() {
+                    self.send_presence(None);
+                }
+            }
+            Command::Announce => {
+                if self.told {
+                    self.tell_presence();
                 }
             }
             Command::CatchUp { entries } => {
@@ -773,7 +973,7 @@ impl LiveGame {
             self.conns.remove(&conn);
             return Err(unavailable());
         }
-        self.send_presence(Some(conn));
+        self.own_presence_changed(Some(conn));
         Ok(seat)
     }
 
@@ -905,7 +1105,19 @@ impl LiveGame {
         Ok(())
     }
 
+    /// Who is connected to the game, through this server or another.
     fn presence(&self) -> Presence {
+        self.others
+            .values()
+            .fold(self.own_presence(), |all, (_, other)| Presence {
+                white: all.white || other.white,
+                black: all.black || other.black,
+                spectators: all.spectators.saturating_add(other.spectators),
+            })
+    }
+
+    /// Who is connected to the game through this server.
+    fn own_presence(&self) -> Presence {
         let mut presence = Presence::default();
         for conn in self.conns.values() {
             match conn.seat {
@@ -915,6 +1127,37 @@ impl LiveGame {
             }
         }
         presence
+    }
+
+    /// This server's connections changed: tells every connection but `except`, and the other
+    /// servers.
+    fn own_presence_changed(&mut self, except: Option<ConnId>) {
+        self.send_presence(except);
+        self.tell_presence();
+    }
+
+    /// Tells the other servers sharing the store who is connected here.
+    fn tell_presence(&mut self) {
+        let inner = &self.games.inner;
+        if !inner.shared {
+            return;
+        }
+        self.told = true;
+        let notice = Notice::Presence {
+            server: inner.server,
+            game: self.id,
+            version: self.games.next_number(),
+            presence: self.own_presence(),
+        };
+        let games = Arc::downgrade(inner);
+        let store = Arc::clone(&inner.store);
+        tokio::spawn(async move {
+            if store.publish(notice).await.is_err() {
+                if let Some(inner) = games.upgrade() {
+                    inner.unsure.store(true, Ordering::Relaxed);
+                }
+            }
+        });
     }
 
     /// Tells every connection but `except` who is connected.
@@ -936,7 +1179,7 @@ impl LiveGame {
         self.conns
             .retain(|id, conn| Some(*id) == except || conn.outbox.try_send(text.clone()).is_ok());
         if self.conns.len() != before {
-            self.send_presence(None);
+            self.own_presence_changed(None);
         }
     }
 }

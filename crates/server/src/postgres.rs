@@ -23,6 +23,7 @@ use crate::store::{
     side_named, token_hash, Change, Entry, Gained, Notice, Store, StoreError, StoreFuture,
     StoredGame,
 };
+use boomchess_online::message::Presence;
 use boomchess_online::{Event, GameId, GameInfo, What};
 use std::sync::Arc;
 use std::time::Duration;
@@ -95,13 +96,16 @@ enum Job {
     ),
     Since(GameId, u32, oneshot::Sender<Result<Gained, StoreError>>),
     Append(GameId, Change, oneshot::Sender<Result<(), StoreError>>),
+    Publish(String, oneshot::Sender<Result<(), StoreError>>),
 }
 
 impl Job {
     fn fail(self, err: StoreError) {
         // A caller that has gone needs no answer.
         match self {
-            Job::Create(.., reply) | Job::Append(.., reply) => drop(reply.send(Err(err))),
+            Job::Create(.., reply) | Job::Append(.., reply) | Job::Publish(.., reply) => {
+                drop(reply.send(Err(err)))
+            }
             Job::Load(.., reply) => drop(reply.send(Err(err))),
             Job::Since(.., reply) => drop(reply.send(Err(err))),
         }
@@ -113,6 +117,7 @@ impl Job {
             Job::Load(id, reply) => drop(reply.send(db.load(&id).await)),
             Job::Since(id, from, reply) => drop(reply.send(db.since(&id, from).await)),
             Job::Append(id, change, reply) => drop(reply.send(db.append(&id, &change).await)),
+            Job::Publish(payload, reply) => drop(reply.send(db.publish(&payload).await)),
         }
     }
 }
@@ -191,12 +196,23 @@ impl Db {
         let tx = self.client.transaction().await.map_err(failed)?;
         write(&tx, &self.st, id, change).await?;
         if let Some(last) = change.entries.last() {
-            let payload = format!("{} {}", id.hex(), last.event.n + 1);
+            let payload = payload_of(&Notice::Changed {
+                game: *id,
+                entries: last.event.n + 1,
+            });
             tx.execute(&self.st.notify, &[&CHANNEL, &payload])
                 .await
                 .map_err(failed)?;
         }
         tx.commit().await.map_err(failed)
+    }
+
+    async fn publish(&mut self, payload: &str) -> Result<(), StoreError> {
+        self.client
+            .execute(&self.st.notify, &[&CHANNEL, &payload])
+            .await
+            .map_err(failed)?;
+        Ok(())
     }
 
     async fn load(&mut self, id: &GameId) -> Result<Option<StoredGame>, StoreError> {
@@ -358,13 +374,60 @@ async fn worker(config: Config, queue: Arc<Mutex<mpsc::UnboundedReceiver<Job>>>,
     }
 }
 
-/// What a notice's payload, `"<game id> <entries>"`, says.
+/// A notice as a `NOTIFY` payload: words separated by spaces, the first naming the kind
+/// (`changed <game> <entries>`, `presence <server> <game> <version> <white> <black>
+/// <spectators>`, `alive <server>`, `ask <server>`). `Missed` is this server's own and is never sent.
+fn payload_of(notice: &Notice) -> String {
+    match notice {
+        Notice::Changed { game, entries } => format!("changed {game} {entries}"),
+        Notice::Presence {
+            server,
+            game,
+            version,
+            presence,
+        } => format!(
+            "presence {server} {game} {version} {} {} {}",
+            u8::from(presence.white),
+            u8::from(presence.black),
+            presence.spectators
+        ),
+        Notice::Alive { server } => format!("alive {server}"),
+        Notice::Ask { server } => format!("ask {server}"),
+        Notice::Missed => "missed".into(),
+    }
+}
+
+/// What a notice's payload says ([`payload_of`]); none for anything else.
 fn notice_of(payload: &str) -> Option<Notice> {
-    let (game, entries) = payload.split_once(' ')?;
-    Some(Notice::Changed {
-        game: GameId::parse(game).ok()?,
-        entries: entries.parse().ok()?,
-    })
+    let words: Vec<&str> = payload.split(' ').collect();
+    let flag = |word: &str| match word {
+        "0" => Some(false),
+        "1" => Some(true),
+        _ => None,
+    };
+    match words[..] {
+        ["changed", game, entries] => Some(Notice::Changed {
+            game: GameId::parse(game).ok()?,
+            entries: entries.parse().ok()?,
+        }),
+        ["presence", server, game, version, white, black, spectators] => Some(Notice::Presence {
+            server: server.parse().ok()?,
+            game: GameId::parse(game).ok()?,
+            version: version.parse().ok()?,
+            presence: Presence {
+                white: flag(white)?,
+                black: flag(black)?,
+                spectators: spectators.parse().ok()?,
+            },
+        }),
+        ["alive", server] => Some(Notice::Alive {
+            server: server.parse().ok()?,
+        }),
+        ["ask", server] => Some(Notice::Ask {
+            server: server.parse().ok()?,
+        }),
+        _ => None,
+    }
 }
 
 /// The listener: `LISTEN`s for as long as the store lives, connecting again when it must.
@@ -488,6 +551,11 @@ impl Store for PostgresStore {
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         Some(self.notices.subscribe())
     }
+
+    fn publish(&self, notice: Notice) -> StoreFuture<()> {
+        let payload = payload_of(&notice);
+        self.call(|reply| Job::Publish(payload, reply))
+    }
 }
 
 #[cfg(test)]
@@ -495,17 +563,41 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_notice_names_a_game_and_its_length_and_nothing_else_reads_as_one() {
-        let id = GameId([0xab; 16]);
+    fn notices_read_back_as_written_and_nothing_else_reads_as_one() {
+        let game = GameId([0xab; 16]);
+        let notices = [
+            Notice::Changed { game, entries: 7 },
+            Notice::Presence {
+                server: 12_345,
+                game,
+                version: 9,
+                presence: Presence {
+                    white: true,
+                    black: false,
+                    spectators: 3,
+                },
+            },
+            Notice::Alive { server: u64::MAX },
+            Notice::Ask { server: 0 },
+        ];
+        for notice in notices {
+            assert_eq!(notice_of(&payload_of(&notice)), Some(notice));
+        }
         assert_eq!(
-            notice_of(&format!("{} 7", id.hex())),
-            Some(Notice::Changed {
-                game: id,
-                entries: 7
-            })
+            payload_of(&Notice::Changed { game, entries: 7 }),
+            format!("changed {} 7", game.hex())
         );
-        assert_eq!(notice_of("nonsense"), None);
-        assert_eq!(notice_of(&format!("{} x", id.hex())), None);
+        for bad in [
+            "nonsense".to_owned(),
+            "missed".to_owned(),
+            format!("changed {} x", game.hex()),
+            format!("changed {} 7 8", game.hex()),
+            format!("presence 1 {} 2 1 2 0", game.hex()),
+            "alive".to_owned(),
+            "ask 1 2".to_owned(),
+        ] {
+            assert_eq!(notice_of(&bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -17,6 +17,7 @@
 //! server tells its own connections at once; a notice only wakes a server, the entries it reads
 //! come from the store.
 
+use boomchess_online::message::Presence;
 use boomchess_online::{Event, GameId, GameInfo, GameResult, SeatToken, Side, What};
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -61,6 +62,30 @@ pub enum Notice {
     /// Notices may have been missed (the store's connection was lost, or this server fell
     /// behind): every loaded game should catch up.
     Missed,
+    /// Server `server`'s connections to game `game` are now `presence` (`version` orders one
+    /// server's notices of a game, which may arrive out of order).
+    Presence {
+        /// The server that tells it.
+        server: u64,
+        /// The game.
+        game: GameId,
+        /// Its count of this server's notices: a later one has a larger number.
+        version: u64,
+        /// Who is connected to the game through that server.
+        presence: Presence,
+    },
+    /// Server `server` is running (sent every few seconds; a server not heard from for a while
+    /// has stopped, and its connections with it).
+    Alive {
+        /// The server.
+        server: u64,
+    },
+    /// Server `server` may have missed presences (it lost its store connection, or forgot a
+    /// server for silence that is back): every server tells it its games' presences again.
+    Ask {
+        /// The server.
+        server: u64,
+    },
 }
 
 /// The SHA-256 of a seat token: all a store keeps of it.
@@ -171,9 +196,16 @@ pub trait Store: Send + Sync + 'static {
     /// Applies `change` to the game `id`.
     fn append(&self, id: GameId, change: Change) -> StoreFuture<()>;
 
-    /// For a store that other servers share, what they change; none for a store of this server
-    /// alone.
+    /// For a store that other servers share, what they change and tell; none for a store of
+    /// this server alone.
     fn notices(&self) -> Option<broadcast::Receiver<Notice>> {
         None
+    }
+
+    /// Tells the other servers sharing the store `notice` (a presence, that this server is
+    /// alive, or that it asks for presences; changes are told by the store itself). A store of one server has nobody to tell.
+    fn publish(&self, notice: Notice) -> StoreFuture<()> {
+        let _ = notice;
+        Box::pin(async { Ok(()) })
     }
 }

@@ -1,18 +1,24 @@
 //! Several servers on one PostgreSQL database (`--database`, cargo feature `postgres`): a real
 //! PostgreSQL from Debian's packages, started by the test in a temporary directory on a free port
 //! (common/postgres.rs), and two server processes. The two players of a game sit on different
-//! servers, so every move crosses the database; a server killed mid-game leaves its player to
-//! carry on through the other; an action delivered to both servers is stored once; a flag falls
+//! servers, so every move crosses the database and each sees who is connected through the
+//! other; a server killed mid-game leaves its player to carry on through the other, whose
+//! players see it gone; an action delivered to both servers is stored once; a flag falls
 //! once, whichever server's clock judges it.
 
 mod common;
 
-use boomchess_online::message::SquareName;
+use boomchess_online::message::{Presence, SquareName};
 use boomchess_online::{Action, ServerMessage, Side, What};
 use common::beirut::{commit, info_of, openings, reveal, salt_of};
 use common::postgres::Postgres;
-use common::{mv, welcome_record, Server};
+use common::{mv, welcome_record, Server, WAIT};
 use serde_json::json;
+use std::time::Duration;
+
+/// How soon a server notices that another has stopped: ten seconds of silence, checked every
+/// two (the server's `SERVER_GONE` and `HEARTBEAT`), and a margin for a slow machine.
+const SERVER_GONE: Duration = Duration::from_secs(20);
 
 #[tokio::test]
 async fn a_beirut_game_between_two_servers_goes_on_through_one_when_the_other_is_killed() {
@@ -34,6 +40,15 @@ async fn a_beirut_game_between_two_servers_goes_on_through_one_when_the_other_is
     assert_eq!(events.len(), 2, "both seats, whichever server took them");
     // A spectator on the server White is not on.
     let (mut s, _) = b.connect(&white, None).await;
+    // Each server's connections see who is connected through the other.
+    let everyone = Presence {
+        white: true,
+        black: true,
+        spectators: 1,
+    };
+    for client in [&mut w, &mut bk, &mut s] {
+        client.presence_becomes(everyone, WAIT).await;
+    }
 
     // Every event reaches the other server's connections.
     let committed = w.play(1, commit(&info, Side::White, &white_men)).await;
@@ -61,10 +76,18 @@ async fn a_beirut_game_between_two_servers_goes_on_through_one_when_the_other_is
         assert_eq!(s.event().await, played);
     }
 
-    // White's server dies; White comes back through Black's and finds everything.
+    // White's server dies: it falls silent, and Black's server forgets who was connected
+    // through it. White comes back through Black's and finds everything.
     a.kill();
     w.closed().await;
+    let white_gone = Presence {
+        white: false,
+        ..everyone
+    };
+    bk.presence_becomes(white_gone, SERVER_GONE).await;
+    s.presence_becomes(white_gone, WAIT).await;
     let (mut w, welcome) = b.connect(&white, Some(&white)).await;
+    bk.presence_becomes(everyone, WAIT).await;
     let (events, last_seq) = welcome_record(&welcome);
     assert_eq!((events.len(), last_seq), (8, 3), "{events:?}");
     let captured = w.play(4, mv("g5f7")).await;
@@ -131,7 +154,7 @@ async fn an_action_sent_to_both_servers_is_stored_once_and_a_flag_falls_once() {
         .create(json!({
             "variant": "stratomic",
             "side": "white",
-            "clock": {"initial": 1, "increment": 0},
+            "clock": {"initial": 3, "increment": 0},
         }))
         .await;
     let black = b.join(&white).await;
@@ -143,14 +166,23 @@ async fn an_action_sent_to_both_servers_is_stored_once_and_a_flag_falls_once() {
     let first = mv("a3a4");
     w.play(1, first.clone()).await;
     w2.act(1, first.clone()).await;
-    w2.ack(1).await;
     let event = bk.event().await;
     assert!(matches!(&event.what, What::Acted { action, .. } if *action == first));
-    assert_eq!(w2.event().await, event, "one event, heard on both servers");
+    // Server B may hear of the move from A before or after the copy reaches it.
+    let mut heard = [w2.recv().await, w2.recv().await];
+    heard.sort_by_key(|message| !matches!(message, ServerMessage::Ack { .. }));
+    assert!(
+        matches!(heard[0], ServerMessage::Ack { seq: 1 }),
+        "{heard:?}"
+    );
+    assert!(
+        matches!(&heard[1], ServerMessage::Event { event: e, .. } if *e == event),
+        "one event, heard on both servers: {heard:?}"
+    );
     bk.play(1, mv("a8a7")).await;
     w.event().await;
     w2.event().await;
-    // White's clock runs now (both first moves were untimed): one second, and no move comes.
+    // White's clock runs now (both first moves were untimed): three seconds, and no move comes.
     w.play(2, mv("b3b4")).await;
     bk.event().await;
     w2.event().await;

@@ -6,7 +6,7 @@
 pub mod beirut;
 pub mod postgres;
 
-use boomchess_online::message::Seat;
+use boomchess_online::message::{Presence, Seat};
 use boomchess_online::{Action, ClientMessage, Event, ServerMessage, What};
 use futures_util::{SinkExt, StreamExt};
 use http_body_util::{BodyExt, Full};
@@ -219,7 +219,7 @@ impl Server {
         .await
         .expect("the WebSocket opens in time")
         .expect("the WebSocket opens");
-        Client { ws }
+        Client { ws, presence: None }
     }
 }
 
@@ -232,6 +232,8 @@ impl Drop for Server {
 /// A WebSocket client of one game.
 pub struct Client {
     ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The last presence the server told (in its welcome or an update).
+    presence: Option<Presence>,
 }
 
 impl Client {
@@ -261,14 +263,25 @@ impl Client {
 
     /// The next message of the server, presence updates included.
     pub async fn recv_any(&mut self) -> ServerMessage {
+        self.recv_within(WAIT).await
+    }
+
+    /// The next message of the server, which must come within `wait`.
+    pub async fn recv_within(&mut self, wait: Duration) -> ServerMessage {
         loop {
-            let frame = tokio::time::timeout(WAIT, self.ws.next())
+            let frame = tokio::time::timeout(wait, self.ws.next())
                 .await
-                .unwrap_or_else(|_| panic!("no message from the server within {WAIT:?}"));
+                .unwrap_or_else(|_| panic!("no message from the server within {wait:?}"));
             match frame {
                 Some(Ok(Message::Text(text))) => {
-                    return serde_json::from_str(text.as_str())
-                        .unwrap_or_else(|err| panic!("not a server message: {text} ({err})"))
+                    let message = serde_json::from_str(text.as_str())
+                        .unwrap_or_else(|err| panic!("not a server message: {text} ({err})"));
+                    if let ServerMessage::Welcome { presence, .. }
+                    | ServerMessage::Presence { presence } = &message
+                    {
+                        self.presence = Some(*presence);
+                    }
+                    return message;
                 }
                 Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                 other => panic!("a message was expected, not {other:?}"),
@@ -282,6 +295,19 @@ impl Client {
             match self.recv_any().await {
                 ServerMessage::Presence { .. } => continue,
                 message => return message,
+            }
+        }
+    }
+
+    /// Reads presence updates until the server has said `expected` (perhaps already), which
+    /// must come within `wait` and before anything else.
+    pub async fn presence_becomes(&mut self, expected: Presence, wait: Duration) {
+        let deadline = tokio::time::Instant::now() + wait;
+        while self.presence != Some(expected) {
+            let left = deadline.saturating_duration_since(tokio::time::Instant::now());
+            match self.recv_within(left).await {
+                ServerMessage::Presence { .. } => continue,
+                other => panic!("presence {expected:?} was expected, not {other:?}"),
             }
         }
     }
