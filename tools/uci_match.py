@@ -3,20 +3,33 @@
 
 Orthodox chess (a Beirut position without bomb carriers, docs/rules.md §4):
 boomchess at a given Level against Stockfish with UCI_LimitStrength at a
-few UCI_Elo settings, at a fixed time per move, colours alternating. Prints
-each pairing's score and the rating estimate it implies,
-    elo = stockfish_elo + 400 * log10(score / (1 - score)),
-and the estimate from all pairings of a level together (their mean, weighted
-by games; a 0 % or 100 % score is clamped to half a game).
+few UCI_Elo settings, at a fixed time per move, colours alternating, from
+ten balanced openings. Prints each pairing's score, and for each level the
+maximum-likelihood rating from all its games with its 95 % interval:
+
+    expected score against an opponent rated e: 1 / (1 + 10^((e - R) / 400))
+
+R maximises the likelihood of the scores (a draw is half a point); the
+interval is R ± 1.96 standard errors, the error from the scores' observed
+spread (draws make it narrower than the win/loss count alone).
 
     pip install chess==1.11.2 && apt-get install stockfish
     cargo build --release -p boomchess-cli
     python3 tools/uci_match.py --levels 4 8 --elos 1350 1500 1700 --games 20 --movetime 0.1
 
+`--level 0` is the unrestricted engine (neither Level nor UCI_LimitStrength
+set). With `--opponent PATH`, each level plays the same level of another
+boomchess binary instead (an A/B match between two builds; the rating is
+then relative to the opponent, 0 = equal). `--jobs N` plays N games at a
+time (each engine is single-threaded: on a 2-core machine use 1 for ratings,
+since a game's two engines think in turn and a second game would share the
+cores).
+
 Needs: python-chess (PyPI `chess`), Debian's `stockfish` (UCI_Elo 1350..2850).
 """
 
 import argparse
+import concurrent.futures
 import math
 import os
 import sys
@@ -35,6 +48,7 @@ OPENINGS = [
 
 
 def play(board_moves, white, black, movetime, max_plies=300):
+    """White's score in one game from the opening `board_moves`."""
     board = chess.Board()
     for uci in board_moves.split():
         board.push_uci(uci)
@@ -50,46 +64,98 @@ def play(board_moves, white, black, movetime, max_plies=300):
     return 1.0 if outcome.winner == chess.WHITE else 0.0
 
 
-def rating(opponent, score, games):
-    clamped = min(max(score, 0.5 / games), 1 - 0.5 / games)
-    return opponent + 400 * math.log10(clamped / (1 - clamped))
+def boomchess(path, level):
+    engine = chess.engine.SimpleEngine.popen_uci([path, "uci"])
+    if level > 0:
+        engine.configure({"Level": level})
+    return engine
+
+
+def expected(rating, opponent):
+    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / 400.0))
+
+
+def estimate(results):
+    """Maximum-likelihood rating and its standard error from (opponent, score) pairs."""
+    n = len(results)
+    mean = sum(s for _, s in results) / n
+    clamped = mean <= 0.0 or mean >= 1.0
+    if clamped:
+        # No finite maximum: clamp the total to half a game from the edge.
+        shift = (0.5 / n) * (1 if mean <= 0.0 else -1)
+        results = [(e, min(max(s + shift, 0.0), 1.0)) for e, s in results]
+    rating = sum(e for e, _ in results) / n
+    k = math.log(10) / 400.0
+    for _ in range(100):
+        # Newton's method on the log-likelihood's derivative.
+        grad = sum(s - expected(rating, e) for e, s in results) * k
+        info = sum(expected(rating, e) * (1 - expected(rating, e)) for e, _ in results) * k * k
+        step = grad / info
+        rating += step
+        if abs(step) < 1e-6:
+            break
+    model = sum(expected(rating, e) * (1 - expected(rating, e)) for e, _ in results) / n
+    # The scores' spread against the model's (win or loss only); a clamped edge has none.
+    residual = sum((s - expected(rating, e)) ** 2 for e, s in results) / n
+    spread = 1.0 if clamped else residual / model
+    error = math.sqrt(spread / (n * model * k * k))
+    return rating, error
+
+
+def pairing(args, level, opponent_elo, game):
+    """One game of `level` against the opponent, colours by the game's number: our score."""
+    ours = boomchess(BOOMCHESS, level)
+    if args.opponent:
+        theirs = boomchess(args.opponent, level)
+    else:
+        theirs = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+        theirs.configure({"UCI_LimitStrength": True, "UCI_Elo": opponent_elo,
+                          "Threads": 1, "Hash": 16})
+    try:
+        opening = OPENINGS[(game // 2) % len(OPENINGS)]
+        if game % 2 == 0:
+            return play(opening, ours, theirs, args.movetime)
+        return 1.0 - play(opening, theirs, ours, args.movetime)
+    finally:
+        ours.quit()
+        theirs.quit()
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--levels", type=int, nargs="+", default=[4, 8])
+    p.add_argument("--levels", type=int, nargs="+", default=[4, 8],
+                   help="levels to rate (0: unrestricted)")
     p.add_argument("--elos", type=int, nargs="+", default=[1350, 1500, 1700])
     p.add_argument("--games", type=int, default=20, help="games per pairing")
     p.add_argument("--movetime", type=float, default=0.1, help="seconds per move")
     p.add_argument("--stockfish", default="/usr/games/stockfish")
+    p.add_argument("--opponent", help="another boomchess binary to play instead of Stockfish")
+    p.add_argument("--jobs", type=int, default=1, help="games played at a time")
     args = p.parse_args()
     if not os.path.exists(BOOMCHESS):
         sys.exit("build first: cargo build --release -p boomchess-cli")
+    elos = [0] if args.opponent else args.elos
+    against = "the opponent binary" if args.opponent else "stockfish UCI_Elo"
 
     for level in args.levels:
-        total_games, weighted = 0, 0.0
-        for elo in args.elos:
-            ours = chess.engine.SimpleEngine.popen_uci([BOOMCHESS, "uci"])
-            ours.configure({"Level": level})
-            sf = chess.engine.SimpleEngine.popen_uci(args.stockfish)
-            sf.configure({"UCI_LimitStrength": True, "UCI_Elo": elo, "Threads": 1, "Hash": 16})
-            points = 0.0
-            for g in range(args.games):
-                opening = OPENINGS[(g // 2) % len(OPENINGS)]
-                if g % 2 == 0:
-                    points += play(opening, ours, sf, args.movetime)
-                else:
-                    points += 1.0 - play(opening, sf, ours, args.movetime)
-            ours.quit()
-            sf.quit()
-            score = points / args.games
-            estimate = rating(elo, score, args.games)
-            total_games += args.games
-            weighted += estimate * args.games
-            print(f"level {level} vs stockfish UCI_Elo {elo}: {points:.1f}/{args.games} "
-                  f"({100 * score:.0f} %) -> {estimate:.0f}", flush=True)
-        print(f"level {level}: estimated rating {weighted / total_games:.0f} "
-              f"({total_games} games, {args.movetime:.2f} s/move)", flush=True)
+        name = f"level {level}" if level > 0 else "unrestricted"
+        results = []
+        for elo in elos:
+            with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+                scores = list(pool.map(lambda g: pairing(args, level, elo, g),
+                                       range(args.games)))
+            results.extend((elo, s) for s in scores)
+            points = sum(scores)
+            wins = sum(1 for s in scores if s == 1.0)
+            losses = sum(1 for s in scores if s == 0.0)
+            draws = len(scores) - wins - losses
+            print(f"{name} vs {against} {elo}: {points:.1f}/{args.games} "
+                  f"(+{wins} ={draws} -{losses}, {100 * points / args.games:.0f} %)", flush=True)
+        rating, error = estimate(results)
+        total = sum(s for _, s in results)
+        print(f"{name}: rating {rating:.0f}, 95 % interval {rating - 1.96 * error:.0f} to "
+              f"{rating + 1.96 * error:.0f} ({len(results)} games, score {total:.1f}, "
+              f"{args.movetime:.2f} s/move)", flush=True)
 
 
 if __name__ == "__main__":
