@@ -43,6 +43,11 @@ pub(crate) struct Evaluator<G: Geometry> {
     back_rank: u8,
     /// Sum of both sides' non-pawn, non-king material at the start.
     full_phase: i32,
+    /// For a pawn of each colour on each square, the squares ahead of it on its file and the
+    /// files beside: it is passed when no enemy pawn stands there.
+    front_span: [[G::Bits; 128]; 2],
+    /// The squares two steps (as a king steps) from each square.
+    second_ring: [G::Bits; 128],
     _board: PhantomData<G>,
 }
 
@@ -83,7 +88,30 @@ impl<G: Geometry> Evaluator<G> {
                 values[1] + 2 * (values[2] + values[3] + values[4] + values[7])
             }
         };
+        let t = G::tables();
+        let mut front_span = [[G::Bits::EMPTY; 128]; 2];
+        let mut second_ring = [G::Bits::EMPTY; 128];
+        for i in 0..G::SQUARES {
+            let sq = Square::from_index(i as u8);
+            let around = t.king[i] | G::Bits::from_square(sq);
+            let two = around
+                .squares()
+                .fold(G::Bits::EMPTY, |acc, s| acc | t.king[s.usize()]);
+            second_ring[i] = two & !around;
+            for c in Color::ALL {
+                for j in 0..G::SQUARES {
+                    let e = Square::from_index(j as u8);
+                    if G::file(e).abs_diff(G::file(sq)) <= 1
+                        && Self::relative_rank(c, e) > Self::relative_rank(c, sq)
+                    {
+                        front_span[c.index()][i] |= G::Bits::from_square(e);
+                    }
+                }
+            }
+        }
         Evaluator {
+            front_span,
+            second_ring,
             values,
             variant,
             carriers_option: i32::from(carriers_option.max(1)),
@@ -240,9 +268,7 @@ impl<G: Geometry> Evaluator<G> {
             s += 8;
         }
         // Passed pawn: no enemy pawn ahead on this or a neighbouring file.
-        let passed = enemy_pawns.squares().all(|e| {
-            (i32::from(G::file(e)) - file).abs() > 1 || i32::from(Self::relative_rank(c, e)) <= rel
-        });
+        let passed = (self.front_span[c.index()][sq.usize()] & enemy_pawns).is_empty();
         if passed {
             s += 10 + progress * progress * 90 / (total * total);
         }
@@ -289,13 +315,7 @@ impl<G: Geometry> Evaluator<G> {
                 // king are a danger whatever we know, the more carriers the
                 // game has.
                 let near = (around & them & !kings).count() as i32;
-                let ring2 = (t.king[k.usize()]
-                    .squares()
-                    .fold(G::Bits::EMPTY, |acc, s| acc | t.king[s.usize()])
-                    & them
-                    & !kings
-                    & !around)
-                    .count() as i32;
+                let ring2 = (self.second_ring[k.usize()] & them & !kings).count() as i32;
                 -(near * 18 + ring2 * 4) * self.carriers_option.min(3)
             }
             Variant::Stratomic => {
