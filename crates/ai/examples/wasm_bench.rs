@@ -1,39 +1,38 @@
-//! Search speed in WebAssembly: `bench(variant, depth)` searches the
-//! start position of a game (0 = Beirut with the carriers `boomchess
-//! bench` chooses, 1 = Stratomic, 2 = Flying Bombers) to `depth` and
-//! returns the number of nodes; the JavaScript caller times it
-//! (`examples/wasm_bench.mjs`). Native builds export the same function.
+//! Search speed in WebAssembly, on the positions and depths of `boomchess bench`
+//! ([`boomchess_ai::bench`]): `prepare(variant, position)` sets up position `position` (0–2) of
+//! game `variant` (0 = Beirut, 1 = Stratomic, 2 = Flying Bombers) with a fresh engine and returns
+//! the benchmark's depth for it; `bench(depth)` searches it and returns the nodes searched. The
+//! JavaScript caller times `bench` alone (`examples/wasm_bench.mjs`, and `scripts/speed`, which
+//! runs it under Node and in a Web Worker of headless Chromium beside the native bench).
 
-use boomchess_ai::{choose_carriers, Engine, Limits, Settings};
-use boomchess_rules::{Color, Options, Variant, VariantPosition};
-use std::sync::atomic::AtomicBool;
+use boomchess_ai::{bench, Engine};
+use boomchess_rules::{Variant, VariantPosition};
+use std::sync::Mutex;
 
-/// Nodes searched from the start position of game `variant` to `depth`
-/// (0 for an unknown game).
+/// The prepared position and its engine.
+static PREPARED: Mutex<Option<(VariantPosition, Engine)>> = Mutex::new(None);
+
+/// Prepares position `position` of game `variant`; the benchmark's depth for it (0 if there is
+/// no such game or position).
 #[no_mangle]
-pub extern "C" fn bench(variant: u32, depth: u32) -> f64 {
+pub extern "C" fn prepare(variant: u32, position: u32) -> u32 {
     let Some(&variant) = Variant::ALL.get(variant as usize) else {
-        return 0.0;
+        return 0;
     };
-    let mut pos = VariantPosition::new(variant, Options::default());
-    if variant == Variant::Beirut {
-        for (i, color) in Color::ALL.into_iter().enumerate() {
-            let chosen = choose_carriers(&pos.view(color), color, 1, 3 + i as u64);
-            let _ = pos.set_carriers(color, &chosen);
-        }
-    }
-    let mut settings = Settings::strongest(Limits::depth(depth.clamp(1, 30)));
-    settings.enemy_carriers = Some(0);
-    let thought = Engine::new(16).think(&pos, &[], &settings, &AtomicBool::new(false), &|| 0.0);
-    thought.nodes as f64
+    let Some(&pos) = bench::positions(variant).get(position as usize) else {
+        return 0;
+    };
+    let mut prepared = PREPARED.lock().unwrap_or_else(|p| p.into_inner());
+    *prepared = Some((pos, bench::engine()));
+    bench::depth(variant)
 }
 
-/// Perft of the start position of game `variant` (as [`bench`]), to compare
-/// the move generator's speed with the search's.
+/// Searches the prepared position to `depth`; the nodes searched (0 if nothing is prepared).
 #[no_mangle]
-pub extern "C" fn perft(variant: u32, depth: u32) -> f64 {
-    let Some(&variant) = Variant::ALL.get(variant as usize) else {
-        return 0.0;
-    };
-    VariantPosition::new(variant, Options::default()).perft(depth.min(6)) as f64
+pub extern "C" fn bench(depth: u32) -> f64 {
+    let mut prepared = PREPARED.lock().unwrap_or_else(|p| p.into_inner());
+    match prepared.as_mut() {
+        Some((pos, engine)) => bench::search(engine, pos, depth.clamp(1, 30)).nodes as f64,
+        None => 0.0,
+    }
 }

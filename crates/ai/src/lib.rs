@@ -29,6 +29,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bench;
 mod eval;
 mod rng;
 mod search;

@@ -2,45 +2,9 @@
 
 use crate::args::Args;
 use crate::output::out;
-use boomchess_ai::{choose_carriers, Engine, Limits, Settings};
-use boomchess_rules::{Color, Options, Variant, VariantPosition};
-use std::sync::atomic::AtomicBool;
+use boomchess_ai::bench;
+use boomchess_rules::Variant;
 use std::time::Instant;
-
-/// Plies of deterministic quick self-play (2000 nodes a move) before each
-/// benchmark position.
-const OPENING_PLIES: [usize; 3] = [0, 10, 30];
-
-/// The benchmark positions of `variant`: the start and two positions
-/// reached by deterministic self-play (Beirut: with both carriers known,
-/// searched as the referee sees it).
-fn positions(variant: Variant) -> Vec<VariantPosition> {
-    let mut pos = VariantPosition::new(variant, Options::default());
-    if variant == Variant::Beirut {
-        for (i, color) in Color::ALL.into_iter().enumerate() {
-            let chosen = choose_carriers(&pos.view(color), color, 1, 3 + i as u64);
-            // Choosing one's own men at the start cannot fail.
-            let _ = pos.set_carriers(color, &chosen);
-        }
-    }
-    let mut out = Vec::new();
-    let mut engine = Engine::new(4);
-    let stop = AtomicBool::new(false);
-    let mut ply = 0;
-    for &target in &OPENING_PLIES {
-        while ply < target && pos.outcome().is_none() {
-            let mut settings = Settings::strongest(Limits::nodes(2_000));
-            settings.enemy_carriers = Some(0);
-            match engine.think(&pos, &[], &settings, &stop, &|| 0.0).best {
-                Some(m) => pos.play_unchecked(m),
-                None => break,
-            }
-            ply += 1;
-        }
-        out.push(pos);
-    }
-    out
-}
 
 /// Runs the bench command; the last line has the total nodes and nodes/s.
 pub fn run(argv: &[String]) -> Result<(), String> {
@@ -62,17 +26,11 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     let mut total_nodes = 0u64;
     let mut total_ms = 0f64;
     for variant in variants {
-        let d = depth.unwrap_or(match variant {
-            Variant::Beirut => 7,
-            Variant::Stratomic => 4,
-            Variant::FlyingBombers => 5,
-        });
-        for (i, pos) in positions(variant).iter().enumerate() {
-            let mut engine = Engine::new(16);
-            let mut settings = Settings::strongest(Limits::depth(d));
-            settings.enemy_carriers = Some(0);
+        let d = depth.unwrap_or(bench::depth(variant));
+        for (i, pos) in bench::positions(variant).iter().enumerate() {
+            let mut engine = bench::engine();
             let start = Instant::now();
-            let thought = engine.think(pos, &[], &settings, &AtomicBool::new(false), &|| 0.0);
+            let thought = bench::search(&mut engine, pos, d);
             let ms = start.elapsed().as_secs_f64() * 1000.0;
             total_nodes += thought.nodes;
             total_ms += ms;
