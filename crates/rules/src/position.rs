@@ -947,9 +947,22 @@ impl<G: Geometry> Position<G> {
             return;
         }
         let occupied = self.occupied();
+        // Every castling needs the squares between the king and its rook
+        // empty (each rule's `must_be_empty` below holds them): one test per
+        // side before the rules of that side are looked at.
+        let mut open = [false; 2];
+        for (side, open) in open.iter_mut().enumerate() {
+            if self.castling & castle_bit(us, side) != 0 {
+                let (king_sq, rook_sq) = self.castling_squares(us, side);
+                *open = (t.between(king_sq, rook_sq) & occupied).is_empty();
+            }
+        }
+        if !open[0] && !open[1] {
+            return;
+        }
         let theirs = self.by_color(!us);
         for rule in self.rules().castlings {
-            if self.castling & castle_bit(us, rule.side) == 0 {
+            if !open[rule.side] {
                 continue;
             }
             let [king_from, king_to, rook_from, rook_to] = self.castling_rule_squares(rule);
@@ -1382,5 +1395,49 @@ fn shift<B: Bits>(b: B, delta: i32) -> B {
         b << delta as u32
     } else {
         b >> (-delta) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Board10, Board8};
+
+    /// `gen_castling` skips a side whose king and rook have a piece between
+    /// them: sound only if every castling of that side needs those squares
+    /// empty.
+    fn castling_needs_the_squares_between<G: Geometry>(variant: Variant) {
+        let t = G::tables();
+        let pos = Position::<G>::empty(variant, Options::default());
+        for color in Color::ALL {
+            let mut pos = pos;
+            pos.turn = color;
+            for rule in variant.rules().castlings {
+                let [king_from, king_to, rook_from, rook_to] = pos.castling_rule_squares(rule);
+                let (king, rook) = pos.castling_squares(color, rule.side);
+                assert_eq!((king, rook), (king_from, rook_from), "{variant}: {rule:?}");
+                let b = G::Bits::from_square;
+                let must_be_empty = (t.between(king_from, king_to)
+                    | b(king_to)
+                    | t.between(rook_from, rook_to)
+                    | b(rook_to))
+                    & !b(king_from)
+                    & !b(rook_from);
+                let between = t.between(king, rook);
+                assert!(between.any(), "{variant}: {rule:?}");
+                assert_eq!(
+                    between & !must_be_empty,
+                    G::Bits::EMPTY,
+                    "{variant}: {rule:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_castling_needs_the_squares_between_king_and_rook() {
+        castling_needs_the_squares_between::<Board8>(Variant::Beirut);
+        castling_needs_the_squares_between::<Board10>(Variant::Stratomic);
+        castling_needs_the_squares_between::<Board10>(Variant::FlyingBombers);
     }
 }
