@@ -3,7 +3,7 @@
 
 use crate::bits::Bits;
 use crate::geometry::{Geometry, Tables, DIRECTIONS};
-use crate::movelist::{MoveBuffer, MoveCounter, MoveSink};
+use crate::movelist::{BulkCounter, MoveBuffer, MoveSink};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Color, Piece, Role};
@@ -530,9 +530,9 @@ impl<G: Geometry> Position<G> {
     /// The number of legal moves of the side to move, counted without
     /// listing them where the generator works on whole sets of squares.
     pub fn count_legal_moves(&self) -> u64 {
-        let mut counter = MoveCounter::default();
+        let mut counter = BulkCounter::default();
         self.generate(&mut counter);
-        counter.0
+        counter.total()
     }
 
     /// Generates every legal move into `moves`.
