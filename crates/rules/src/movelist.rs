@@ -129,3 +129,116 @@ impl<B: Bits> MoveSink<B> for MoveCounter {
             + u64::from((targets & promotion_rank).count()) * promotions.len() as u64;
     }
 }
+
+/// Counts moves like [`MoveCounter`], with fewer population counts: target
+/// sets are gathered into one set while they do not overlap (the size of a
+/// union of disjoint sets is the sum of their sizes), and the gathered set
+/// is counted only when a set overlapping it comes, and at the end.
+///
+/// Without a population count instruction counting a set costs a few dozen
+/// instructions, an `&`, a test and an `|` a handful.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct BulkCounter<B> {
+    counted: u64,
+    gathered: B,
+}
+
+impl<B: Bits> BulkCounter<B> {
+    /// Adds the squares of `targets` as one move each.
+    #[inline]
+    fn gather(&mut self, targets: B) {
+        if (self.gathered & targets).any() {
+            self.counted += u64::from(self.gathered.count());
+            self.gathered = targets;
+        } else {
+            self.gathered |= targets;
+        }
+    }
+
+    /// The number of moves added.
+    #[inline]
+    pub(crate) fn total(self) -> u64 {
+        self.counted + u64::from(self.gathered.count())
+    }
+}
+
+impl<B: Bits> MoveSink<B> for BulkCounter<B> {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.counted += 1;
+    }
+    #[inline]
+    fn push_targets(&mut self, _: Square, targets: B) {
+        self.gather(targets);
+    }
+    #[inline]
+    fn push_pawn_targets(&mut self, promotions: &[Role], targets: B, _: i32, promotion_rank: B) {
+        let promoting = targets & promotion_rank;
+        if promoting.any() {
+            self.counted += u64::from(promoting.count()) * promotions.len() as u64;
+        }
+        self.gather(targets & !promotion_rank);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bulk_counter_counts_like_move_counter() {
+        let mut x: u64 = 0x2026_0B00_4C4E_5353;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let promotions = [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Bomber,
+        ];
+        let from = Square::from_index(0);
+        for round in 0..2_000 {
+            let mut simple = MoveCounter::default();
+            let mut bulk = BulkCounter::<u128>::default();
+            let promotion_rank: u128 = 0x3ff << 90;
+            for _ in 0..(round % 24) {
+                // Sparse sets, so that many of them are disjoint.
+                let a = (u128::from(next() & next() & next()) << 64) | u128::from(next() & next());
+                match next() % 4 {
+                    0 => {
+                        MoveSink::<u128>::push(
+                            &mut simple,
+                            Move {
+                                from,
+                                to: from,
+                                kind: MoveKind::Normal,
+                            },
+                        );
+                        MoveSink::<u128>::push(
+                            &mut bulk,
+                            Move {
+                                from,
+                                to: from,
+                                kind: MoveKind::Normal,
+                            },
+                        );
+                    }
+                    1 => {
+                        simple.push_pawn_targets(&promotions, a, 10, promotion_rank);
+                        bulk.push_pawn_targets(&promotions, a, 10, promotion_rank);
+                    }
+                    _ => {
+                        simple.push_targets(from, a);
+                        bulk.push_targets(from, a);
+                    }
+                }
+            }
+            assert_eq!(bulk.total(), simple.0);
+        }
+    }
+}

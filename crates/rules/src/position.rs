@@ -3,7 +3,7 @@
 
 use crate::bits::Bits;
 use crate::geometry::{Geometry, Tables, DIRECTIONS};
-use crate::movelist::{MoveBuffer, MoveCounter, MoveSink};
+use crate::movelist::{BulkCounter, MoveBuffer, MoveSink};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Color, Piece, Role};
@@ -530,9 +530,9 @@ impl<G: Geometry> Position<G> {
     /// The number of legal moves of the side to move, counted without
     /// listing them where the generator works on whole sets of squares.
     pub fn count_legal_moves(&self) -> u64 {
-        let mut counter = MoveCounter::default();
+        let mut counter = BulkCounter::default();
         self.generate(&mut counter);
-        counter.0
+        counter.total()
     }
 
     /// Generates every legal move into `moves`.
@@ -592,7 +592,7 @@ impl<G: Geometry> Position<G> {
                 let path = t.between(m.from, m.to)
                     | G::Bits::from_square(m.from)
                     | G::Bits::from_square(m.to);
-                if depends.iter().all(|&d| (d & path).any()) && self.is_safe_after(m) {
+                if depends.iter().all(|&d| (d & path).any()) && self.leaves_king_safe(t, king, m) {
                     moves.push(m);
                 }
             }
@@ -621,7 +621,7 @@ impl<G: Geometry> Position<G> {
                 for &m in candidates.iter() {
                     let quiet =
                         m.from == king || !(bomber_danger.has(m.from) || bomber_danger.has(m.to));
-                    if quiet || self.is_safe_after(m) {
+                    if quiet || self.leaves_king_safe(t, king, m) {
                         moves.push(m);
                     }
                 }
@@ -659,13 +659,13 @@ impl<G: Geometry> Position<G> {
                 moves.push_targets(from, targets & safe);
                 for to in (targets & !safe).squares() {
                     let m = normal(from, to);
-                    if self.is_safe_after(m) {
+                    if self.leaves_king_safe(t, king, m) {
                         moves.push(m);
                     }
                 }
             }
         }
-        self.gen_en_passant(t, moves);
+        self.gen_en_passant(t, moves, king);
         if checkers.is_empty() {
             self.gen_castling(t, moves, king);
         }
@@ -759,6 +759,51 @@ impl<G: Geometry> Position<G> {
             }
         }
         pinned
+    }
+
+    /// [`Position::is_safe_after`] without playing the move: the same
+    /// attack test on the squares as they stand after `m` (our `king` on
+    /// `king`). Exact for every move but booms and launches (tested by
+    /// playing them): the enemy pieces after the move are the enemy pieces
+    /// less those it captures, so `attackers` sees the board of the played
+    /// move; bombs are left out in both. The unit tests compare the two on
+    /// random positions.
+    fn leaves_king_safe(&self, t: &Tables<G>, king: Square, m: Move) -> bool {
+        let us = self.turn;
+        let b = G::Bits::from_square;
+        let theirs = self.by_color(!us);
+        let occupied = self.occupied();
+        let (square, captured, after) = match m.kind {
+            MoveKind::Normal | MoveKind::Promotion(_) => {
+                let mut captured = theirs & b(m.to);
+                if self.by_role[BOMBER].has(m.from) {
+                    // A bomber takes the enemy pieces it flies over too.
+                    captured |= theirs & t.between(m.from, m.to);
+                }
+                let after = (occupied & !captured & !b(m.from)) | b(m.to);
+                let square = if m.from == king { m.to } else { king };
+                (square, captured, after)
+            }
+            MoveKind::EnPassant => {
+                let Some(victim) = self.ep_victim() else {
+                    return self.is_safe_after(m);
+                };
+                let captured = b(victim);
+                (
+                    king,
+                    captured,
+                    (occupied & !captured & !b(m.from)) | b(m.to),
+                )
+            }
+            MoveKind::Castle => {
+                let [king_from, king_to, rook_from, rook_to] = self.castling_move_squares(m);
+                let after = (occupied ^ b(king_from) ^ b(rook_from)) | b(king_to) | b(rook_to);
+                (king_to, G::Bits::EMPTY, after)
+            }
+            MoveKind::Boom | MoveKind::Launch => return self.is_safe_after(m),
+        };
+        self.attackers(t, square, !us, theirs & !captured, after)
+            .is_empty()
     }
 
     /// Whether `m` leaves the mover's king unattacked, judging captures as
@@ -893,7 +938,7 @@ impl<G: Geometry> Position<G> {
         })
     }
 
-    fn gen_en_passant(&self, t: &Tables<G>, moves: &mut impl MoveSink<G::Bits>) {
+    fn gen_en_passant(&self, t: &Tables<G>, moves: &mut impl MoveSink<G::Bits>, king: Square) {
         if self.ep.is_empty() {
             return;
         }
@@ -905,7 +950,7 @@ impl<G: Geometry> Position<G> {
                     to,
                     kind: MoveKind::EnPassant,
                 };
-                if self.is_safe_after(m) {
+                if self.leaves_king_safe(t, king, m) {
                     moves.push(m);
                 }
             }
@@ -947,9 +992,22 @@ impl<G: Geometry> Position<G> {
             return;
         }
         let occupied = self.occupied();
+        // Every castling needs the squares between the king and its rook
+        // empty (each rule's `must_be_empty` below holds them): one test per
+        // side before the rules of that side are looked at.
+        let mut open = [false; 2];
+        for (side, open) in open.iter_mut().enumerate() {
+            if self.castling & castle_bit(us, side) != 0 {
+                let (king_sq, rook_sq) = self.castling_squares(us, side);
+                *open = (t.between(king_sq, rook_sq) & occupied).is_empty();
+            }
+        }
+        if !open[0] && !open[1] {
+            return;
+        }
         let theirs = self.by_color(!us);
         for rule in self.rules().castlings {
-            if self.castling & castle_bit(us, rule.side) == 0 {
+            if !open[rule.side] {
                 continue;
             }
             let [king_from, king_to, rook_from, rook_to] = self.castling_rule_squares(rule);
@@ -985,15 +1043,9 @@ impl<G: Geometry> Position<G> {
                 to: king_to,
                 kind: MoveKind::Castle,
             };
-            let safe = if (self.by_role[BOMBER] & theirs).any() {
-                self.is_safe_after(m)
-            } else {
-                // Without enemy bombers an attack on the king's square
-                // depends only on the line pieces after castling.
-                let after = (occupied ^ b(king_from) ^ b(rook_from)) | b(king_to) | b(rook_to);
-                self.attackers(t, king_to, !us, theirs, after).is_empty()
-            };
-            if safe {
+            // The attack on the king's new square, the rook moved too (an
+            // enemy bomber's attack depends on what stands around it).
+            if self.leaves_king_safe(t, king, m) {
                 moves.push(m);
             }
         }
@@ -1382,5 +1434,301 @@ fn shift<B: Bits>(b: B, delta: i32) -> B {
         b << delta as u32
     } else {
         b >> (-delta) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Board10, Board8};
+
+    /// `gen_castling` skips a side whose king and rook have a piece between
+    /// them: sound only if every castling of that side needs those squares
+    /// empty.
+    fn castling_needs_the_squares_between<G: Geometry>(variant: Variant) {
+        let t = G::tables();
+        let pos = Position::<G>::empty(variant, Options::default());
+        for color in Color::ALL {
+            let mut pos = pos;
+            pos.turn = color;
+            for rule in variant.rules().castlings {
+                let [king_from, king_to, rook_from, rook_to] = pos.castling_rule_squares(rule);
+                let (king, rook) = pos.castling_squares(color, rule.side);
+                assert_eq!((king, rook), (king_from, rook_from), "{variant}: {rule:?}");
+                let b = G::Bits::from_square;
+                let must_be_empty = (t.between(king_from, king_to)
+                    | b(king_to)
+                    | t.between(rook_from, rook_to)
+                    | b(rook_to))
+                    & !b(king_from)
+                    & !b(rook_from);
+                let between = t.between(king, rook);
+                assert!(between.any(), "{variant}: {rule:?}");
+                assert_eq!(
+                    between & !must_be_empty,
+                    G::Bits::EMPTY,
+                    "{variant}: {rule:?}"
+                );
+            }
+        }
+    }
+
+    /// A small deterministic generator for the random positions.
+    struct XorShift(u64);
+
+    impl XorShift {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// Every move whose legality the generator may decide with
+    /// `leaves_king_safe`, legal or not: all piece, bomber, pawn and king
+    /// moves to squares not held by our own side, every en passant capture
+    /// and every castling with its squares empty.
+    fn candidates<G: Geometry>(pos: &Position<G>) -> Vec<Move> {
+        let t = G::tables();
+        let us = pos.turn;
+        let king = pos.king_of(us).expect("a king");
+        let ours = pos.by_color(us);
+        let mut list = G::MoveList::default();
+        pos.gen_piece_moves(
+            t,
+            &mut list,
+            ours & !pos.by_role[KING],
+            !ours,
+            G::Bits::EMPTY,
+            king,
+        );
+        pos.gen_pawn_moves(t, &mut list, G::Bits::FULL, G::Bits::EMPTY, king);
+        let mut moves: Vec<Move> = list.iter().copied().collect();
+        for to in (t.king[king.usize()] & !ours).squares() {
+            moves.push(normal(king, to));
+        }
+        let pawns = pos.by_role[PAWN] & ours;
+        for to in pos.ep.squares() {
+            for from in (t.pawn[(!us).index()][to.usize()] & pawns).squares() {
+                moves.push(Move {
+                    from,
+                    to,
+                    kind: MoveKind::EnPassant,
+                });
+            }
+        }
+        let occupied = pos.occupied();
+        for rule in pos.rules().castlings {
+            if pos.castling & castle_bit(us, rule.side) == 0 {
+                continue;
+            }
+            let [king_from, king_to, rook_from, rook_to] = pos.castling_rule_squares(rule);
+            let b = G::Bits::from_square;
+            let must_be_empty = (t.between(king_from, king_to)
+                | b(king_to)
+                | t.between(rook_from, rook_to)
+                | b(rook_to))
+                & !b(king_from)
+                & !b(rook_from);
+            if king_from == king && (must_be_empty & occupied).is_empty() {
+                moves.push(Move {
+                    from: king_from,
+                    to: king_to,
+                    kind: MoveKind::Castle,
+                });
+            }
+        }
+        moves
+    }
+
+    /// Compares `leaves_king_safe` with playing the move on every candidate
+    /// of `pos`; returns how many moves were compared.
+    fn compare_safety<G: Geometry>(pos: &Position<G>) -> usize {
+        let t = G::tables();
+        let king = pos.king_of(pos.turn).expect("a king");
+        let moves = candidates(pos);
+        for &m in &moves {
+            assert_eq!(
+                pos.leaves_king_safe(t, king, m),
+                pos.is_safe_after(m),
+                "{} {m:?} ({})",
+                pos.fen(),
+                pos.move_to_uci(m)
+            );
+        }
+        moves.len()
+    }
+
+    fn all_options() -> Vec<Options> {
+        (0..4)
+            .map(|bits| Options {
+                immediate_landing: bits & 1 != 0,
+                super_knights: bits & 2 != 0,
+                ..Options::default()
+            })
+            .collect()
+    }
+
+    /// Random playouts from the start and from bomber positions of the perft
+    /// suites, every combination of options: the fast test agrees with the
+    /// played move on every candidate of every position passed.
+    #[test]
+    fn fast_safety_matches_playing_the_move_in_flying_bombers_playouts() {
+        const FENS: [&str; 6] = [
+            "frnbqkbnrf/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/FRNBQKBNRF w KQkq - 0 1",
+            "1r3k2r1/10/10/10/10/10/10/3f6/10/1R3K2R1 w KQkq - 0 1",
+            "1r3k2r1/10/10/10/10/10/10/10/10/1R3K2Rf w KQkq - 0 1",
+            "5k4/10/10/10/10/10/10/5f4/10/5K4 w - - 0 1",
+            "K9/10/10/5b4/10/10/3rPFpr2/10/5k4/5n4 b - - 0 1",
+            "f3k4f/1p1p1p1p1p/10/10/10/10/10/10/P1P1P1P1P1/F3K4F w - - 0 1",
+        ];
+        let mut rng = XorShift(0x0B00_F1B0_2026_0018);
+        let mut compared = 0;
+        for options in all_options() {
+            for fen in FENS {
+                let start = Position::<Board10>::from_fen(Variant::FlyingBombers, options, fen)
+                    .expect("valid FEN");
+                for _ in 0..12 {
+                    let mut pos = start;
+                    for _ in 0..80 {
+                        compared += compare_safety(&pos);
+                        let mut moves = <Board10 as Geometry>::MoveList::default();
+                        pos.legal_moves(&mut moves);
+                        if moves.is_empty() {
+                            break;
+                        }
+                        pos.play_unchecked(moves[rng.below(moves.len())]);
+                    }
+                }
+            }
+        }
+        assert!(compared > 100_000, "{compared} moves compared");
+    }
+
+    /// Random sparse positions full of bombers (both kings, a few pieces of
+    /// every kind, the side not to move not in check), every combination of
+    /// options, with en passant squares and castling rights where they fit.
+    #[test]
+    fn fast_safety_matches_playing_the_move_on_random_bomber_boards() {
+        let t = Board10::tables();
+        let mut rng = XorShift(0x5EED_B0B0_0018_0003);
+        let roles = [
+            Role::Bomber,
+            Role::Bomber,
+            Role::Bomber,
+            Role::Rook,
+            Role::Queen,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+            Role::Pawn,
+        ];
+        let mut compared = 0;
+        let mut positions = 0;
+        for options in all_options() {
+            let mut tries = 0;
+            let mut made = 0;
+            while made < 3_000 && tries < 100_000 {
+                tries += 1;
+                let mut pos = Position::<Board10>::empty(Variant::FlyingBombers, options);
+                pos.turn = if rng.next() & 1 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let mut free: Vec<Square> = t.all.squares().collect();
+                let take = |rng: &mut XorShift, free: &mut Vec<Square>| {
+                    let i = rng.below(free.len());
+                    free.swap_remove(i)
+                };
+                // Kings near the middle lines and edges alike.
+                for color in Color::ALL {
+                    let sq = take(&mut rng, &mut free);
+                    pos.put(
+                        t,
+                        sq,
+                        Piece {
+                            color,
+                            role: Role::King,
+                        },
+                    );
+                }
+                for _ in 0..(4 + rng.below(12)) {
+                    let sq = take(&mut rng, &mut free);
+                    let role = roles[rng.below(roles.len())];
+                    let rank = Board10::rank(sq);
+                    if role == Role::Pawn && (rank == 0 || rank == 9) {
+                        continue;
+                    }
+                    let color = if rng.next() & 1 == 0 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    pos.put(t, sq, Piece { color, role });
+                }
+                if pos.king_attacked(!pos.turn) {
+                    continue;
+                }
+                // A pawn of the side not to move that may just have made a
+                // two- or three-step: its en passant squares.
+                let them = !pos.turn;
+                let back = match them {
+                    Color::White => -1,
+                    Color::Black => 1,
+                };
+                let pawns = pos.by_role[PAWN] & pos.by_color(them);
+                if let Some(pawn) = pawns.squares().nth(rng.below(3)) {
+                    let steps = 2 + rng.below(2) as i8;
+                    let mut passed = 0u128;
+                    let mut ok = true;
+                    for n in 1..=steps {
+                        match Board10::offset(pawn, 0, back * n) {
+                            Some(sq) if n < steps && !pos.occupied().has(sq) => {
+                                passed |= u128::from_square(sq);
+                            }
+                            Some(sq) if n == steps && !pos.occupied().has(sq) => {
+                                // The start square of the step: empty.
+                                ok &= Board10::rank(sq) == if them == Color::White { 1 } else { 8 };
+                            }
+                            _ => ok = false,
+                        }
+                    }
+                    if ok {
+                        pos.ep = passed;
+                    }
+                }
+                // Castling rights where king and rook stand on their squares.
+                let mut rights = 0;
+                for color in Color::ALL {
+                    for side in 0..2 {
+                        let (king, rook) = pos.castling_squares(color, side);
+                        let own = pos.by_color(color);
+                        if (pos.by_role[KING] & own).has(king)
+                            && (pos.by_role[ROOK] & own).has(rook)
+                        {
+                            rights |= castle_bit(color, side);
+                        }
+                    }
+                }
+                pos.castling = rights;
+                made += 1;
+                positions += 1;
+                compared += compare_safety(&pos);
+            }
+        }
+        assert!(positions >= 10_000, "{positions} positions");
+        assert!(compared > 100_000, "{compared} moves compared");
+    }
+
+    #[test]
+    fn every_castling_needs_the_squares_between_king_and_rook() {
+        castling_needs_the_squares_between::<Board8>(Variant::Beirut);
+        castling_needs_the_squares_between::<Board10>(Variant::Stratomic);
+        castling_needs_the_squares_between::<Board10>(Variant::FlyingBombers);
     }
 }
