@@ -1,8 +1,8 @@
 //! The search: iterative deepening negamax alpha-beta with principal
 //! variation search, a transposition table, move ordering (table move,
-//! winning explosions, MVV-LVA captures, killers, history), late move
-//! reductions, check extension and a quiescence search over captures and
-//! profitable explosions. Generic over the board size.
+//! winning explosions, MVV-LVA captures, killers, history), null-move
+//! pruning, late move reductions, check extension and a quiescence search
+//! over captures and profitable explosions. Generic over the board size.
 
 use crate::eval::Evaluator;
 use crate::rng::mix;
@@ -19,6 +19,8 @@ pub const MATE: i32 = 31_000;
 const MAX_PLY: usize = 100;
 /// Plies of quiescence search at most.
 const QS_MAX: i32 = 12;
+/// Half the width of the root's aspiration window (centipawns).
+const ASPIRATION: i32 = 40;
 
 /// What stops a search.
 pub(crate) struct Budget<'a> {
@@ -93,9 +95,26 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     stamp: u32,
     /// Number of legal moves found by the last `generate`.
     legal_count: usize,
+    /// Whether the move into each ply was a pass (a null move): two never follow each other.
+    passed: [bool; MAX_PLY + 2],
+    /// Late move reductions by `[depth][moves searched]`, both capped at 63.
+    reductions: Box<[[u8; 64]; 64]>,
     pub eval: Evaluator<G>,
     noise: i32,
     seed: u64,
+}
+
+/// Late move reductions: about `ln(depth) · ln(moves searched) / 2`, so a late quiet move far
+/// from the leaves is searched a few plies shallower, and one near them barely.
+fn reduction_table() -> [[u8; 64]; 64] {
+    let mut table = [[0; 64]; 64];
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (searched, r) in row.iter_mut().enumerate().skip(1) {
+            let ln = |n: usize| (n as f64).ln();
+            *r = (0.5 + ln(depth) * ln(searched) / 2.0) as u8;
+        }
+    }
+    table
 }
 
 /// A hash of the position without any bomb marks, so that positions
@@ -128,6 +147,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             roles: [NO_ROLE; 128],
             stamp: 0,
             legal_count: 0,
+            passed: [false; MAX_PLY + 2],
+            reductions: Box::new(reduction_table()),
             eval,
             noise,
             seed,
@@ -185,6 +206,12 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             i += 2;
         }
         false
+    }
+
+    /// Whether the side to move has a man other than its king and pawns.
+    fn has_pieces(&self, pos: &Position<G>) -> bool {
+        let kings_and_pawns = pos.by_role(Role::King) | pos.by_role(Role::Pawn);
+        (pos.by_color(pos.turn()) & !kings_and_pawns).any()
     }
 
     /// Fills `board` (enemy pieces positive, ours negative, kings worth
@@ -277,6 +304,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             self.stamp = 1;
         }
         self.fill_board(pos);
+        // Squares a blast there would reach a man on (kings are immune), found at the first
+        // launch; and the missiles whose launch at nothing is already listed.
+        let mut reach = None;
+        let mut launched_at_nothing = G::Bits::EMPTY;
         for idx in 0..self.scratch.len() {
             let m = self.scratch[idx];
             let mover = Role::ALL
@@ -284,12 +315,38 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 .copied();
             let gain;
             let (order, quiet) = match m.kind {
-                MoveKind::Boom | MoveKind::Launch => {
-                    let key;
-                    (gain, key) = self.tactic_gain(pos, m);
-                    if m.kind == MoveKind::Launch && !self.first_launch(m.from.index(), key) {
+                MoveKind::Launch => {
+                    let (anyone, enemies) = *reach.get_or_insert_with(|| Self::blast_reach(pos));
+                    // Quiescence keeps launches that win material: they must reach an enemy.
+                    if tactical && !enemies.has(m.to) {
                         continue;
                     }
+                    let key;
+                    let missile = 1u128 << m.from.index();
+                    (gain, key) = if anyone.has(m.to) {
+                        self.tactic_gain(pos, m)
+                    } else {
+                        (-self.eval.values[Role::Missile.index()], missile)
+                    };
+                    if key == missile {
+                        // A blast that reaches nobody but the missile only loses it: every
+                        // such launch of one missile leads to the same position, so one is
+                        // kept, and none in quiescence.
+                        if tactical || launched_at_nothing.has(m.from) {
+                            continue;
+                        }
+                        launched_at_nothing |= G::Bits::from_square(m.from);
+                    } else if (tactical && gain <= 0) || !self.first_launch(m.from.index(), key) {
+                        continue;
+                    }
+                    if gain > 0 {
+                        (GOOD_TACTIC + gain, false)
+                    } else {
+                        (BAD_TACTIC + gain, false)
+                    }
+                }
+                MoveKind::Boom => {
+                    gain = self.tactic_gain(pos, m).0;
                     if gain >= MATE / 2 {
                         (WIN_BOOM, false)
                     } else if gain > 0 {
@@ -338,6 +395,23 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 gain,
             });
         }
+    }
+
+    /// The squares whose 3×3 blast holds a man other than a king, and those whose blast holds
+    /// one of the enemy's (kings are immune to launches).
+    fn blast_reach(pos: &Position<G>) -> (G::Bits, G::Bits) {
+        let t = G::tables();
+        let men = pos.occupied() & !pos.by_role(Role::King);
+        let them = pos.by_color(!pos.turn());
+        let (mut anyone, mut enemies) = (G::Bits::EMPTY, G::Bits::EMPTY);
+        for s in men.squares() {
+            let area = t.king[s.usize()] | G::Bits::from_square(s);
+            anyone |= area;
+            if them.has(s) {
+                enemies |= area;
+            }
+        }
+        (anyone, enemies)
     }
 
     /// Records a launch's effect; false if an earlier launch of this node
@@ -510,6 +584,33 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         {
             return static_eval;
         }
+        // Null move: if passing the turn still holds beta at a reduced depth, a real move would
+        // too. Not in check, not twice in a row, not with only pawns (zugzwang is real there).
+        if !pv_node
+            && !in_check
+            && depth >= 3
+            && !self.passed[ply]
+            && static_eval >= beta
+            && beta.abs() < MATE_BOUND
+            && self.has_pieces(pos)
+        {
+            if let Ok(passed) = pos.with_turn_passed() {
+                // At least one full ply after the pass, so a threat of mate in one is seen.
+                let r = (2 + depth / 6).min(depth - 2);
+                self.passed[ply + 1] = true;
+                self.path.push(repetition_key(&passed));
+                let s = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                self.path.pop();
+                self.passed[ply + 1] = false;
+                if self.stopped {
+                    return 0;
+                }
+                if s >= beta {
+                    // A mate found after a pass is not proven: say only that beta holds.
+                    return if s >= MATE_BOUND { beta } else { s };
+                }
+            }
+        }
         let mut list = core::mem::take(&mut self.lists[ply]);
         self.generate(pos, &mut list, tt_move, ply, false);
         if list.is_empty() {
@@ -541,10 +642,14 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let s = if searched == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, gives_check)
             } else {
-                let r = if quiet && depth >= 3 && searched >= 3 && !in_check && !gives_check {
-                    1 + i32::from(searched >= 10 && depth >= 5)
-                } else {
+                let r = if !quiet || depth < 3 || in_check || gives_check {
                     0
+                } else if pv_node {
+                    // Gently where the score must be exact.
+                    i32::from(searched >= 3) + i32::from(searched >= 10 && depth >= 5)
+                } else {
+                    let r = self.reductions[(depth as usize).min(63)][(searched as usize).min(63)];
+                    i32::from(r).min(depth - 2)
                 };
                 let mut s = -self.negamax(
                     &child,
@@ -646,7 +751,24 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                         };
                         -self.negamax(&child, d, -INF, -lo, 1, gives_check)
                     }
-                    None if i == 0 => -self.negamax(&child, d, -INF, INF, 1, gives_check),
+                    None if i == 0 => {
+                        // Aspiration: the best move's score is near the last iteration's; a
+                        // narrow window finds it sooner, and one it falls outside of is
+                        // searched again with no bounds.
+                        let last = result.score;
+                        let window = depth >= 4 && last.abs() < MATE_BOUND;
+                        let (lo, hi) = if window {
+                            (last - ASPIRATION, last + ASPIRATION)
+                        } else {
+                            (-INF, INF)
+                        };
+                        let s = -self.negamax(&child, d, -hi, -lo, 1, gives_check);
+                        if window && (s <= lo || s >= hi) && !self.stopped {
+                            -self.negamax(&child, d, -INF, INF, 1, gives_check)
+                        } else {
+                            s
+                        }
+                    }
                     None => {
                         let s = -self.negamax(&child, d, -alpha - 1, -alpha, 1, gives_check);
                         if s > alpha && !self.stopped {
@@ -675,6 +797,20 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     result.best = Some(partial[0].0);
                     result.score = partial[0].1;
                     result.scores = partial;
+                } else if margin.is_none() && done > 1 {
+                    // The unfinished iteration may already have proved a move better than the
+                    // last one's best (its full-window re-search finished): play that.
+                    let first = order[0].1;
+                    if let Some(&(m, s)) = order[1..done]
+                        .iter()
+                        .filter(|e| e.1 > first)
+                        .max_by_key(|e| e.1)
+                    {
+                        result.best = Some(m);
+                        result.score = s;
+                        result.scores.retain(|e| e.0 != m);
+                        result.scores.insert(0, (m, s));
+                    }
                 }
                 break;
             }
