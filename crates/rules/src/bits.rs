@@ -44,6 +44,9 @@ pub trait Bits:
     fn last(self) -> Square;
     /// The set without its lowest square.
     fn without_first(self) -> Self;
+    /// The set moved by `delta` squares' indices (positive: towards higher ones); squares
+    /// moved past either end are dropped. `delta` is less than the type's width either way.
+    fn shifted(self, delta: i32) -> Self;
 
     /// Whether the set is empty.
     #[inline]
@@ -103,14 +106,61 @@ fn count_u128(x: u128) -> u32 {
     }
 }
 
+/// Each `u128` holding a single bit, by the bit's index.
+static BITS_U128: [u128; 128] = {
+    let mut bits = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        bits[i] = 1 << i;
+        i += 1;
+    }
+    bits
+};
+
+/// The `u128` holding only bit `index` (below 128), looked up: WebAssembly has no 128-bit
+/// shift, and a shift by a variable amount calls a library routine (`__ashlti3`).
+#[inline]
+fn bit_u128(index: u32) -> u128 {
+    BITS_U128[index as usize & 127]
+}
+
+/// `x` shifted by `delta` bits, made of 64-bit shifts for the reason of [`bit_u128`].
+#[inline]
+fn shift_u128(x: u128, delta: i32) -> u128 {
+    let (low, high) = (x as u64, (x >> 64) as u64);
+    let n = delta.unsigned_abs();
+    let join = |high: u64, low: u64| (u128::from(high) << 64) | u128::from(low);
+    match (delta >= 0, n) {
+        (_, 0) => x,
+        (true, 1..=63) => join((high << n) | (low >> (64 - n)), low << n),
+        (true, _) => join(low.checked_shl(n - 64).unwrap_or(0), 0),
+        (false, 1..=63) => join(high >> n, (low >> n) | (high << (64 - n))),
+        (false, _) => join(0, high.checked_shr(n - 64).unwrap_or(0)),
+    }
+}
+
+/// `x` shifted by `delta` bits.
+#[inline]
+fn shift_u64(x: u64, delta: i32) -> u64 {
+    if delta >= 0 {
+        x << delta as u32
+    } else {
+        x >> delta.unsigned_abs()
+    }
+}
+
 macro_rules! impl_bits {
-    ($t:ty, $count:expr) => {
+    ($t:ty, $count:expr, $bit:expr, $shift:expr) => {
         impl Bits for $t {
             const EMPTY: Self = 0;
             const FULL: Self = !0;
             #[inline]
             fn from_square(sq: Square) -> Self {
-                1 << sq.index()
+                $bit(u32::from(sq.index()))
+            }
+            #[inline]
+            fn shifted(self, delta: i32) -> Self {
+                $shift(self, delta)
             }
             #[inline]
             fn count(self) -> u32 {
@@ -131,8 +181,8 @@ macro_rules! impl_bits {
         }
     };
 }
-impl_bits!(u64, u64::count_ones);
-impl_bits!(u128, count_u128);
+impl_bits!(u64, u64::count_ones, |index: u32| 1u64 << index, shift_u64);
+impl_bits!(u128, count_u128, bit_u128, shift_u128);
 
 /// Iterator over the squares of a [`Bits`] set.
 #[derive(Clone, Copy, Debug)]
@@ -181,6 +231,36 @@ mod tests {
         }
         for v in cases {
             assert_eq!(v.count(), v.count_ones(), "{v:#x}");
+        }
+    }
+
+    #[test]
+    fn single_bits_and_shifts_match_the_native_operators() {
+        for index in 0..128u8 {
+            let sq = Square::from_index(index);
+            assert_eq!(u128::from_square(sq), 1u128 << index, "u128 bit {index}");
+            if index < 64 {
+                assert_eq!(u64::from_square(sq), 1u64 << index, "u64 bit {index}");
+            }
+        }
+        let mut x: u64 = 0x5EED_0F54_17F7_ED01;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..2_000 {
+            let v = (u128::from(next()) << 64) | u128::from(next());
+            let w = next();
+            for delta in -127..=127i32 {
+                let expected = if delta >= 0 { v << delta } else { v >> -delta };
+                assert_eq!(v.shifted(delta), expected, "{v:#x} by {delta}");
+                if delta.abs() < 64 {
+                    let expected = if delta >= 0 { w << delta } else { w >> -delta };
+                    assert_eq!(w.shifted(delta), expected, "{w:#x} by {delta}");
+                }
+            }
         }
     }
 }

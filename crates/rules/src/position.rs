@@ -906,22 +906,21 @@ impl<G: Geometry> Position<G> {
         let theirs = self.by_color(!us);
 
         // Single steps, then further steps from the start rank.
-        let mut reached = shift(pawns, step) & empty;
+        let mut reached = pawns.shifted(step) & empty;
         moves.push_pawn_targets(self.rules().promotions, reached & targets, step, promo);
-        let mut movers = shift(
-            pawns & t.ranks[Self::relative_rank(us, rules.pawn_start) as usize],
-            step,
-        ) & empty;
+        let mut movers = (pawns & t.ranks[Self::relative_rank(us, rules.pawn_start) as usize])
+            .shifted(step)
+            & empty;
         for n in 2..=rules.pawn_steps as i32 {
-            movers = shift(movers, step) & empty;
+            movers = movers.shifted(step) & empty;
             reached = movers;
             moves.push_pawn_targets(self.rules().promotions, reached & targets, step * n, promo);
         }
         let last = t.files[G::FILES as usize - 1];
         let first = t.files[0];
-        let west_caps = shift(pawns & !first, west) & theirs & targets;
+        let west_caps = (pawns & !first).shifted(west) & theirs & targets;
         moves.push_pawn_targets(self.rules().promotions, west_caps, west, promo);
-        let east_caps = shift(pawns & !last, east) & theirs & targets;
+        let east_caps = (pawns & !last).shifted(east) & theirs & targets;
         moves.push_pawn_targets(self.rules().promotions, east_caps, east, promo);
     }
 
@@ -1424,16 +1423,6 @@ fn normal(from: Square, to: Square) -> Move {
         from,
         to,
         kind: MoveKind::Normal,
-    }
-}
-
-/// Shifts a set by `delta` squares (positive: towards higher indices).
-#[inline]
-fn shift<B: Bits>(b: B, delta: i32) -> B {
-    if delta >= 0 {
-        b << delta as u32
-    } else {
-        b >> (-delta) as u32
     }
 }
 
