@@ -117,6 +117,13 @@ fn reduction_table() -> [[u8; 64]; 64] {
     table
 }
 
+/// `sq` in a launch's set of emptied squares (a `u128` on either board): the rules' own single
+/// bit, which WebAssembly gets without a 128-bit shift (it has none).
+#[inline]
+fn launch_bit(sq: Square) -> u128 {
+    <u128 as Bits>::from_square(sq)
+}
+
 /// A hash of the position without any bomb marks, so that positions
 /// repeat alike whatever a player knows about carriers.
 pub(crate) fn repetition_key<G: Geometry>(pos: &Position<G>) -> u64 {
@@ -252,12 +259,12 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 let kings = pos.by_role(Role::King);
                 let area =
                     (t.king[m.to.usize()] | G::Bits::from_square(m.to)) & pos.occupied() & !kings;
-                let mut key: u128 = 1u128 << m.from.index();
+                let mut key = launch_bit(m.from);
                 let mut gain = -v[Role::Missile.index()];
                 for s in area.squares() {
                     if s != m.from {
                         gain += at(s);
-                        key |= 1u128 << s.index();
+                        key |= launch_bit(s);
                     }
                 }
                 (gain, key)
@@ -322,7 +329,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                         continue;
                     }
                     let key;
-                    let missile = 1u128 << m.from.index();
+                    let missile = launch_bit(m.from);
                     (gain, key) = if anyone.has(m.to) {
                         self.tactic_gain(pos, m)
                     } else {
