@@ -93,6 +93,9 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// Role indices of the node being generated (`NO_ROLE` if empty).
     roles: [u8; 128],
     stamp: u32,
+    /// The blast of a launch at each square in the node being generated (valid when its stamp
+    /// is the node's): the material it removes, summed from `board`, and the squares it empties.
+    blasts: Box<[(u32, i32, u128); 128]>,
     /// Number of legal moves found by the last `generate`.
     legal_count: usize,
     /// Whether the move into each ply was a pass (a null move): two never follow each other.
@@ -153,6 +156,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             board: [0; 128],
             roles: [NO_ROLE; 128],
             stamp: 0,
+            blasts: Box::new([(0, 0, 0); 128]),
             legal_count: 0,
             passed: [false; MAX_PLY + 2],
             reductions: Box::new(reduction_table()),
@@ -242,34 +246,19 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     }
 
     /// Material a move wins (enemy pieces removed minus our own, the
-    /// launched missile included) and, for a launch, the exact set of
-    /// squares it empties (two launches emptying the same squares lead to
-    /// the same position). Reads the board filled by `fill_board`.
+    /// launched missile included). Reads the board filled by `fill_board`.
     #[inline]
-    fn tactic_gain(&self, pos: &Position<G>, m: Move) -> (i32, u128) {
+    fn tactic_gain(&mut self, pos: &Position<G>, m: Move) -> i32 {
         let t = G::tables();
         let v = &self.eval.values;
         let at = |s: Square| self.board[s.usize() & 127];
         match m.kind {
             MoveKind::Boom => {
                 let area = t.king[m.from.usize()] | G::Bits::from_square(m.from);
-                ((area & pos.occupied()).squares().map(at).sum(), 0)
+                (area & pos.occupied()).squares().map(at).sum()
             }
-            MoveKind::Launch => {
-                let kings = pos.by_role(Role::King);
-                let area =
-                    (t.king[m.to.usize()] | G::Bits::from_square(m.to)) & pos.occupied() & !kings;
-                let mut key = launch_bit(m.from);
-                let mut gain = -v[Role::Missile.index()];
-                for s in area.squares() {
-                    if s != m.from {
-                        gain += at(s);
-                        key |= launch_bit(s);
-                    }
-                }
-                (gain, key)
-            }
-            MoveKind::EnPassant => (v[Role::Pawn.index()], 0),
+            MoveKind::Launch => self.launch_gain(pos, m).0,
+            MoveKind::EnPassant => v[Role::Pawn.index()],
             _ => {
                 let them = pos.by_color(!pos.turn());
                 let mut gain = if them.has(m.to) { at(m.to) } else { 0 };
@@ -282,7 +271,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 if let MoveKind::Promotion(r) = m.kind {
                     gain += v[r.index()] - v[Role::Pawn.index()];
                 }
-                (gain, 0)
+                gain
             }
         }
     }
@@ -331,7 +320,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     let key;
                     let missile = launch_bit(m.from);
                     (gain, key) = if anyone.has(m.to) {
-                        self.tactic_gain(pos, m)
+                        self.launch_gain(pos, m)
                     } else {
                         (-self.eval.values[Role::Missile.index()], missile)
                     };
@@ -353,7 +342,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     }
                 }
                 MoveKind::Boom => {
-                    gain = self.tactic_gain(pos, m).0;
+                    gain = self.tactic_gain(pos, m);
                     if gain >= MATE / 2 {
                         (WIN_BOOM, false)
                     } else if gain > 0 {
@@ -371,11 +360,11 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     {
                         continue;
                     }
-                    gain = self.tactic_gain(pos, m).0;
+                    gain = self.tactic_gain(pos, m);
                     (GOOD_TACTIC + gain, false)
                 }
                 _ => {
-                    gain = self.tactic_gain(pos, m).0;
+                    gain = self.tactic_gain(pos, m);
                     if gain > 0 {
                         let attacker = mover.map_or(0, |r| self.eval.values[r.index()]) / 10;
                         (GOOD_TACTIC + gain * 4 - attacker, false)
@@ -419,6 +408,38 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             }
         }
         (anyone, enemies)
+    }
+
+    /// [`tactic_gain`](Self::tactic_gain) of a launch and the exact set of squares it empties
+    /// (two launches emptying the same squares lead to the same position), from the blast at
+    /// its target worked out once a node for all the missiles that can launch there.
+    #[inline]
+    fn launch_gain(&mut self, pos: &Position<G>, m: Move) -> (i32, u128) {
+        let i = m.to.usize() & 127;
+        if self.blasts[i].0 != self.stamp {
+            let t = G::tables();
+            let area = (t.king[m.to.usize()] | G::Bits::from_square(m.to))
+                & pos.occupied()
+                & !pos.by_role(Role::King);
+            let (mut removed, mut emptied) = (0, 0);
+            for s in area.squares() {
+                removed += self.board[s.usize() & 127];
+                emptied |= launch_bit(s);
+            }
+            self.blasts[i] = (self.stamp, removed, emptied);
+        }
+        let (_, removed, emptied) = self.blasts[i];
+        let missile = launch_bit(m.from);
+        // The missile is lost whether or not its own square is in the blast.
+        let own = if emptied & missile != 0 {
+            self.board[m.from.usize() & 127]
+        } else {
+            0
+        };
+        (
+            removed - own - self.eval.values[Role::Missile.index()],
+            emptied | missile,
+        )
     }
 
     /// Records a launch's effect; false if an earlier launch of this node
