@@ -306,9 +306,6 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let mut launched_at_nothing = G::Bits::EMPTY;
         for idx in 0..self.scratch.len() {
             let m = self.scratch[idx];
-            let mover = Role::ALL
-                .get(usize::from(self.roles[m.from.usize() & 127]))
-                .copied();
             let gain;
             let (order, quiet) = match m.kind {
                 MoveKind::Launch => {
@@ -365,6 +362,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 }
                 _ => {
                     gain = self.tactic_gain(pos, m);
+                    let mover = Role::ALL
+                        .get(usize::from(self.roles[m.from.usize() & 127]))
+                        .copied();
                     if gain > 0 {
                         let attacker = mover.map_or(0, |r| self.eval.values[r.index()]) / 10;
                         (GOOD_TACTIC + gain * 4 - attacker, false)
