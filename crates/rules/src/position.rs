@@ -985,6 +985,16 @@ impl<G: Geometry> Position<G> {
         ]
     }
 
+    /// The squares a castling's king and rook pass and land on, less the two they start on:
+    /// all must be empty for it (`squares` as [`Self::castling_rule_squares`] gives them).
+    fn castling_must_be_empty(t: &Tables<G>, squares: [Square; 4]) -> G::Bits {
+        let [king_from, king_to, rook_from, rook_to] = squares;
+        let b = G::Bits::from_square;
+        (t.between(king_from, king_to) | b(king_to) | t.between(rook_from, rook_to) | b(rook_to))
+            & !b(king_from)
+            & !b(rook_from)
+    }
+
     fn gen_castling(&self, t: &Tables<G>, moves: &mut impl MoveSink<G::Bits>, king: Square) {
         let us = self.turn;
         if self.castling & (castle_bit(us, 0) | castle_bit(us, 1)) == 0 {
@@ -1009,7 +1019,8 @@ impl<G: Geometry> Position<G> {
             if !open[rule.side] {
                 continue;
             }
-            let [king_from, king_to, rook_from, rook_to] = self.castling_rule_squares(rule);
+            let squares = self.castling_rule_squares(rule);
+            let [king_from, king_to, rook_from, rook_to] = squares;
             if king_from != king {
                 continue;
             }
@@ -1019,13 +1030,7 @@ impl<G: Geometry> Position<G> {
             if (landing & occupied).any() {
                 continue;
             }
-            let must_be_empty = (t.between(king_from, king_to)
-                | b(king_to)
-                | t.between(rook_from, rook_to)
-                | b(rook_to))
-                & !b(king_from)
-                & !b(rook_from);
-            if (must_be_empty & occupied).any() {
+            if (Self::castling_must_be_empty(t, squares) & occupied).any() {
                 continue;
             }
             // The king may not pass an attacked square: placed there (the
@@ -1441,16 +1446,11 @@ mod tests {
             let mut pos = pos;
             pos.turn = color;
             for rule in variant.rules().castlings {
-                let [king_from, king_to, rook_from, rook_to] = pos.castling_rule_squares(rule);
+                let squares = pos.castling_rule_squares(rule);
+                let [king_from, _, rook_from, _] = squares;
                 let (king, rook) = pos.castling_squares(color, rule.side);
                 assert_eq!((king, rook), (king_from, rook_from), "{variant}: {rule:?}");
-                let b = G::Bits::from_square;
-                let must_be_empty = (t.between(king_from, king_to)
-                    | b(king_to)
-                    | t.between(rook_from, rook_to)
-                    | b(rook_to))
-                    & !b(king_from)
-                    & !b(rook_from);
+                let must_be_empty = Position::<G>::castling_must_be_empty(t, squares);
                 let between = t.between(king, rook);
                 assert!(between.any(), "{variant}: {rule:?}");
                 assert_eq!(
@@ -1515,14 +1515,9 @@ mod tests {
             if pos.castling & castle_bit(us, rule.side) == 0 {
                 continue;
             }
-            let [king_from, king_to, rook_from, rook_to] = pos.castling_rule_squares(rule);
-            let b = G::Bits::from_square;
-            let must_be_empty = (t.between(king_from, king_to)
-                | b(king_to)
-                | t.between(rook_from, rook_to)
-                | b(rook_to))
-                & !b(king_from)
-                & !b(rook_from);
+            let squares = pos.castling_rule_squares(rule);
+            let [king_from, king_to, ..] = squares;
+            let must_be_empty = Position::<G>::castling_must_be_empty(t, squares);
             if king_from == king && (must_be_empty & occupied).is_empty() {
                 moves.push(Move {
                     from: king_from,
