@@ -211,16 +211,12 @@ impl<B: Bits> ExactSizeIterator for SquareIter<B> {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::xorshift::XorShift;
 
     #[test]
     fn u128_count_matches_count_ones() {
-        let mut x: u64 = 0x0B00_4C4E_5353_2026;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = XorShift(0x0B00_4C4E_5353_2026);
+        let mut next = || rng.next();
         let mut cases = vec![0u128, !0, 1, 1 << 127, u128::from(u64::MAX), !0 << 64];
         for _ in 0..10_000 {
             let (a, b, c) = (next(), next(), next());
@@ -243,13 +239,8 @@ mod tests {
                 assert_eq!(u64::from_square(sq), 1u64 << index, "u64 bit {index}");
             }
         }
-        let mut x: u64 = 0x5EED_0F54_17F7_ED01;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = XorShift(0x5EED_0F54_17F7_ED01);
+        let mut next = || rng.next();
         for _ in 0..2_000 {
             let v = (u128::from(next()) << 64) | u128::from(next());
             let w = next();

@@ -41,6 +41,8 @@ mod square;
 mod uci;
 mod variant;
 mod variant_position;
+#[cfg(test)]
+mod xorshift;
 
 pub use bits::{Bits, SquareIter};
 pub use board_size::BoardSize;

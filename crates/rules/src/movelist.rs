@@ -184,16 +184,12 @@ impl<B: Bits> MoveSink<B> for BulkCounter<B> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::xorshift::XorShift;
 
     #[test]
     fn bulk_counter_counts_like_move_counter() {
-        let mut x: u64 = 0x2026_0B00_4C4E_5353;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = XorShift(0x2026_0B00_4C4E_5353);
+        let mut next = || rng.next();
         let promotions = [
             Role::Queen,
             Role::Rook,

@@ -1435,6 +1435,7 @@ fn normal(from: Square, to: Square) -> Move {
 mod tests {
     use super::*;
     use crate::geometry::{Board10, Board8};
+    use crate::xorshift::XorShift;
 
     /// `gen_castling` skips a side whose king and rook have a piece between
     /// them: sound only if every castling of that side needs those squares
@@ -1459,21 +1460,6 @@ mod tests {
                     "{variant}: {rule:?}"
                 );
             }
-        }
-    }
-
-    /// A small deterministic generator for the random positions.
-    struct XorShift(u64);
-
-    impl XorShift {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
         }
     }
 
