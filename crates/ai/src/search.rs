@@ -9,6 +9,7 @@ use crate::rng::mix;
 use crate::tt::{from_tt, Bound, Tt, MATE_BOUND};
 use boomchess_rules::{Bits, Geometry, Move, MoveKind, Outcome, Position, Role, Square};
 use core::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 
 /// Larger than any score.
 pub(crate) const INF: i32 = 32_000;
@@ -100,24 +101,26 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     legal_count: usize,
     /// Whether the move into each ply was a pass (a null move): two never follow each other.
     passed: [bool; MAX_PLY + 2],
-    /// Late move reductions by `[depth][moves searched]`, both capped at 63.
-    reductions: Box<[[u8; 64]; 64]>,
     pub eval: Evaluator<G>,
     noise: i32,
     seed: u64,
 }
 
-/// Late move reductions: about `ln(depth) · ln(moves searched) / 2`, so a late quiet move far
-/// from the leaves is searched a few plies shallower, and one near them barely.
-fn reduction_table() -> [[u8; 64]; 64] {
-    let mut table = [[0; 64]; 64];
-    for (depth, row) in table.iter_mut().enumerate().skip(1) {
-        for (searched, r) in row.iter_mut().enumerate().skip(1) {
-            let ln = |n: usize| (n as f64).ln();
-            *r = (0.5 + ln(depth) * ln(searched) / 2.0) as u8;
+/// Late move reductions by `[depth][moves searched]` (both capped at 63): about
+/// `ln(depth) · ln(moves searched) / 2`, so a late quiet move far from the leaves is searched a
+/// few plies shallower, and one near them barely. Made once for every search.
+fn reductions() -> &'static [[u8; 64]; 64] {
+    static TABLE: OnceLock<[[u8; 64]; 64]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [[0; 64]; 64];
+        for (depth, row) in table.iter_mut().enumerate().skip(1) {
+            for (searched, r) in row.iter_mut().enumerate().skip(1) {
+                let ln = |n: usize| (n as f64).ln();
+                *r = (0.5 + ln(depth) * ln(searched) / 2.0) as u8;
+            }
         }
-    }
-    table
+        table
+    })
 }
 
 /// `sq` in a launch's set of emptied squares (a `u128` on either board): the rules' own single
@@ -159,7 +162,6 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             blasts: Box::new([(0, 0, 0); 128]),
             legal_count: 0,
             passed: [false; MAX_PLY + 2],
-            reductions: Box::new(reduction_table()),
             eval,
             noise,
             seed,
@@ -676,7 +678,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     // Gently where the score must be exact.
                     i32::from(searched >= 3) + i32::from(searched >= 10 && depth >= 5)
                 } else {
-                    let r = self.reductions[(depth as usize).min(63)][(searched as usize).min(63)];
+                    let r = reductions()[(depth as usize).min(63)][(searched as usize).min(63)];
                     i32::from(r).min(depth - 2)
                 };
                 let mut s = -self.negamax(
