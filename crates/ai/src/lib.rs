@@ -495,6 +495,7 @@ impl Engine {
         let men: Vec<Square> = (view.by_color(!us) & !view.by_role(Role::King))
             .squares()
             .collect();
+        let eval = Evaluator::<G>::new(view.variant(), options.carriers, options.super_knights);
         for h in 0..hypotheses {
             let mut pos = *view;
             if hidden > 0 {
@@ -523,11 +524,10 @@ impl Engine {
                 nodes_before: used,
                 hypothesis: h,
             };
-            let eval = Evaluator::<G>::new(view.variant(), options.carriers, options.super_knights);
             let mut searcher = Searcher::new(
                 &mut self.tt,
                 budget,
-                eval,
+                eval.clone(),
                 history.clone(),
                 settings.noise_cp,
                 settings.seed,
