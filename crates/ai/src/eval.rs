@@ -98,15 +98,18 @@ impl<G: Geometry> Evaluator<G> {
                 .squares()
                 .fold(G::Bits::EMPTY, |acc, s| acc | t.king[s.usize()]);
             second_ring[i] = two & !around;
+            let file = usize::from(G::file(sq));
+            let files = t.files[file.saturating_sub(1)..=(file + 1).min(usize::from(G::FILES) - 1)]
+                .iter()
+                .fold(G::Bits::EMPTY, |acc, &f| acc | f);
             for c in Color::ALL {
-                for j in 0..G::SQUARES {
-                    let e = Square::from_index(j as u8);
-                    if G::file(e).abs_diff(G::file(sq)) <= 1
-                        && Self::relative_rank(c, e) > Self::relative_rank(c, sq)
-                    {
-                        front_span[c.index()][i] |= G::Bits::from_square(e);
-                    }
-                }
+                let ahead = (0..G::RANKS)
+                    .filter(|&r| {
+                        let square = G::square(G::file(sq), r);
+                        Self::relative_rank(c, square) > Self::relative_rank(c, sq)
+                    })
+                    .fold(G::Bits::EMPTY, |acc, r| acc | t.ranks[usize::from(r)]);
+                front_span[c.index()][i] = files & ahead;
             }
         }
         Evaluator {
