@@ -97,11 +97,13 @@ fn unknown_game() -> Refused {
 /// A number for this server among those sharing its store: random, or from the process and the
 /// time if the operating system gives no randomness.
 fn server_number() -> u64 {
-    let mut bytes = [0; 8];
-    match getrandom::fill(&mut bytes) {
-        Ok(()) => u64::from_le_bytes(bytes),
-        Err(_) => (u64::from(std::process::id()) << 32) ^ now(),
-    }
+    random()
+        .ok()
+        .and_then(|bytes| bytes.first_chunk::<8>().copied())
+        .map_or_else(
+            || (u64::from(std::process::id()) << 32) ^ now(),
+            u64::from_le_bytes,
+        )
 }
 
 /// 16 bytes from the operating system's random source.
@@ -781,12 +783,11 @@ impl LiveGame {
                 presence,
             } => {
                 let before = self.presence();
-                let new_here = !self.others.contains_key(&server);
-                match self.others.get(&server) {
-                    Some((known, _)) if *known >= version => {}
-                    _ => drop(self.others.insert(server, (version, presence))),
+                let known = self.others.get(&server).map(|(known, _)| *known);
+                if known.map_or(true, |known| known < version) {
+                    self.others.insert(server, (version, presence));
                 }
-                if new_here && !self.conns.is_empty() {
+                if known.is_none() && !self.conns.is_empty() {
                     // A server that has just loaded the game does not know who is here.
                     self.tell_presence();
                 }
