@@ -8,7 +8,7 @@ mod common;
 
 use boomchess_online::message::SquareName;
 use boomchess_online::{Action, Salt, ServerMessage, Side, What};
-use common::beirut::{commit, info_of, openings, reveal, salt_of};
+use common::beirut::{boom_with, commit, info_of, openings, reveal};
 use common::{mv, temp_data, welcome_record, Server, WAIT};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -55,15 +55,7 @@ async fn a_beirut_game_commits_booms_survives_a_restart_and_is_verified_at_the_e
     )
     .await;
     w.error("bad-opening").await;
-    let boom = w
-        .play(
-            3,
-            Action::Boom {
-                square: SquareName::parse("e4").expect("e4"),
-                salt: salt_of(&white_men, "e2"),
-            },
-        )
-        .await;
+    let boom = w.play(3, boom_with(&white_men, "e4", "e2")).await;
     assert_eq!(b.event().await, boom);
     assert_eq!(s.event().await, boom);
     let resigned = b.play(3, Action::Resign).await;

@@ -8,9 +8,9 @@
 
 mod common;
 
-use boomchess_online::message::{Presence, SquareName};
-use boomchess_online::{Action, ServerMessage, Side, What};
-use common::beirut::{commit, info_of, openings, reveal, salt_of};
+use boomchess_online::message::Presence;
+use boomchess_online::{ServerMessage, Side, What};
+use common::beirut::{boom_with, commit, info_of, openings, reveal};
 use common::postgres::Postgres;
 use common::{mv, welcome_record, Server, WAIT};
 use serde_json::json;
@@ -95,15 +95,7 @@ async fn a_beirut_game_between_two_servers_goes_on_through_one_when_the_other_is
     let played = bk.play(4, mv("a5a4")).await;
     assert_eq!(w.event().await, played);
     // The knight that took on f7 carries White's bomb: its blast holds the black king.
-    let boom = w
-        .play(
-            5,
-            Action::Boom {
-                square: SquareName::parse("f7").expect("f7"),
-                salt: salt_of(&white_men, "g1"),
-            },
-        )
-        .await;
+    let boom = w.play(5, boom_with(&white_men, "f7", "g1")).await;
     assert_eq!(bk.event().await, boom);
     let summary = format!("/api/games/{}", white.game);
     let (_, body) = b.http("GET", &summary, None).await;

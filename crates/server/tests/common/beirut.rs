@@ -45,6 +45,14 @@ pub fn salt_of(openings: &[Opening], square: &str) -> Salt {
         .salt
 }
 
+/// A boom of the carrier that started on `origin`, now on `square`.
+pub fn boom_with(openings: &[Opening], square: &str, origin: &str) -> Action {
+    Action::Boom {
+        square: SquareName::parse(square).expect("a square"),
+        salt: salt_of(openings, origin),
+    }
+}
+
 pub fn info_of(welcome: &ServerMessage) -> GameInfo {
     match welcome {
         ServerMessage::Welcome { game, .. } => game.clone(),
