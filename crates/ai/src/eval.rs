@@ -4,6 +4,8 @@
 //! king, Stratomic missiles that could launch at the pieces around a king),
 //! launch availability and bomber lines.
 
+use crate::orthodox::Orthodox;
+use crate::orthodox_weights::WEIGHTS;
 use boomchess_rules::{Bits, Color, Geometry, Piece, Position, Role, Square, Variant};
 use core::marker::PhantomData;
 
@@ -33,7 +35,11 @@ pub const CARRIER_BONUS: i32 = 60;
 pub(crate) struct Evaluator<G: Geometry> {
     pub values: [i32; 8],
     variant: Variant,
+    /// How much enemy men near a Beirut king are feared: the game's number of carriers (at
+    /// most three), 0 when nobody can have one (orthodox chess).
     carriers_option: i32,
+    /// Beirut's chess knowledge (its terms fitted to game results).
+    orthodox: Option<Orthodox<G>>,
     super_knights: bool,
     /// Centralisation, 0 at the rim growing towards the centre.
     centre: [i32; 128],
@@ -65,6 +71,8 @@ const ALL_ROLES: [Role; 7] = [
 const KING_ATTACK: [i32; 12] = [0, 0, 12, 30, 55, 85, 120, 160, 200, 240, 280, 320];
 
 impl<G: Geometry> Evaluator<G> {
+    /// The evaluator of `variant`, where `carriers_option` carriers a side are to be feared
+    /// (0: none can exist).
     pub fn new(variant: Variant, carriers_option: u8, super_knights: bool) -> Self {
         let mut centre = [0; 128];
         let (f, r) = (i32::from(G::FILES), i32::from(G::RANKS));
@@ -117,7 +125,8 @@ impl<G: Geometry> Evaluator<G> {
             second_ring,
             values,
             variant,
-            carriers_option: i32::from(carriers_option.max(1)),
+            carriers_option: i32::from(carriers_option.min(3)),
+            orthodox: (variant == Variant::Beirut).then(Orthodox::new),
             super_knights,
             centre,
             pawn_start,
@@ -144,6 +153,9 @@ impl<G: Geometry> Evaluator<G> {
 
     /// The evaluation in centipawns from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position<G>) -> i32 {
+        if let Some(orthodox) = &self.orthodox {
+            return orthodox.evaluate(pos, &WEIGHTS) + self.beirut_terms(pos);
+        }
         let t = G::tables();
         let occ = pos.occupied();
         let kings = pos.by_role(Role::King);
@@ -257,6 +269,23 @@ impl<G: Geometry> Evaluator<G> {
         score[us.index()] - score[(!us).index()] + 10
     }
 
+    /// Beirut's own terms, for the side to move: blasts near each king, known carriers.
+    fn beirut_terms(&self, pos: &Position<G>) -> i32 {
+        let kings = pos.by_role(Role::King);
+        let mut score = [0; 2];
+        for c in Color::ALL {
+            let (own, them) = (pos.by_color(c), pos.by_color(!c));
+            let enemy_king = pos.king_of(!c);
+            let mut s = self.carrier_terms(pos, c, enemy_king);
+            if let Some(k) = pos.king_of(c) {
+                s += self.blast_safety(pos, k, own, them, kings);
+            }
+            score[c.index()] = s;
+        }
+        let us = pos.turn();
+        score[us.index()] - score[(!us).index()]
+    }
+
     fn pawn_bonus(&self, pos: &Position<G>, c: Color, sq: Square, enemy_pawns: G::Bits) -> i32 {
         let _ = pos;
         let rel = i32::from(Self::relative_rank(c, sq));
@@ -319,7 +348,7 @@ impl<G: Geometry> Evaluator<G> {
                 // game has.
                 let near = (around & them & !kings).count() as i32;
                 let ring2 = (self.second_ring[k.usize()] & them & !kings).count() as i32;
-                -(near * 18 + ring2 * 4) * self.carriers_option.min(3)
+                -(near * 18 + ring2 * 4) * self.carriers_option
             }
             Variant::Stratomic => {
                 // Kings are immune to blasts, the men around them are not:

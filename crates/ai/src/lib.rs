@@ -31,12 +31,28 @@
 
 pub mod bench;
 mod eval;
+mod exchange;
+mod orthodox;
+mod orthodox_weights;
 mod rng;
 mod search;
 mod tt;
 
 pub use eval::{piece_values, CARRIER_BONUS, LAUNCH_BONUS};
 pub use rng::Rng;
+
+/// Fitting the 8×8 evaluation's weights to game results (Texel tuning; `examples/tune.rs`).
+pub mod tuning {
+    pub use crate::orthodox::{term_counts, weights_source, TermCounts};
+
+    /// The number of terms (weights are `[middle game, end game]` for each).
+    pub const TERMS: usize = crate::orthodox::TERMS;
+
+    /// The weights the engine uses now.
+    pub fn weights() -> &'static [[i32; 2]] {
+        &crate::orthodox_weights::WEIGHTS
+    }
+}
 pub use search::MATE;
 
 use boomchess_rules::{
@@ -57,6 +73,10 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Milliseconds of the caller's clock to think at most.
     pub time_ms: Option<f64>,
+    /// Think for all of `time_ms` (a fixed time a move, UCI's `movetime`), finishing with a
+    /// part of an iteration, rather than stop once another iteration would likely not finish
+    /// (a budget from a clock, or a level's time, where a quick answer is better).
+    pub spend_all_time: bool,
 }
 
 impl Limits {
@@ -66,6 +86,7 @@ impl Limits {
             depth: Some(depth),
             nodes: None,
             time_ms: None,
+            spend_all_time: false,
         }
     }
     /// A node limit only.
@@ -74,6 +95,7 @@ impl Limits {
             depth: None,
             nodes: Some(nodes),
             time_ms: None,
+            spend_all_time: false,
         }
     }
 }
@@ -265,6 +287,7 @@ impl Settings {
             depth: Some(l.depth),
             nodes: Some(l.nodes.max(1) * 4),
             time_ms: Some(l.time_ms),
+            spend_all_time: false,
         };
         Settings::from_level(l, limits, seed)
     }
@@ -276,6 +299,7 @@ impl Settings {
             depth: Some(l.depth),
             nodes: Some(l.nodes),
             time_ms: None,
+            spend_all_time: false,
         };
         Settings::from_level(l, limits, seed)
     }
@@ -495,7 +519,11 @@ impl Engine {
         let men: Vec<Square> = (view.by_color(!us) & !view.by_role(Role::King))
             .squares()
             .collect();
-        let eval = Evaluator::<G>::new(view.variant(), options.carriers, options.super_knights);
+        // Orthodox chess (a Beirut position where nobody has or can have a carrier) fears no blast.
+        let no_carriers =
+            hidden == 0 && view.carriers(us).is_empty() && view.carriers(!us).is_empty();
+        let feared = if no_carriers { 0 } else { options.carriers };
+        let eval = Evaluator::<G>::new(view.variant(), feared, options.super_knights);
         for h in 0..hypotheses {
             let mut pos = *view;
             if hidden > 0 {
@@ -509,7 +537,12 @@ impl Engine {
                 Some(ms) => {
                     let slice_end = start + ms * f64::from(h + 1) / f64::from(hypotheses);
                     let now = clock();
-                    (now + (slice_end - now) * 0.5, slice_end)
+                    let soft = if settings.limits.spend_all_time {
+                        1.0
+                    } else {
+                        0.5
+                    };
+                    (now + (slice_end - now) * soft, slice_end)
                 }
                 None => (f64::INFINITY, f64::INFINITY),
             };

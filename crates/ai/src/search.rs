@@ -5,9 +5,10 @@
 //! over captures and profitable explosions. Generic over the board size.
 
 use crate::eval::Evaluator;
+use crate::exchange::exchange;
 use crate::rng::mix;
 use crate::tt::{from_tt, Bound, Tt, MATE_BOUND};
-use boomchess_rules::{Bits, Geometry, Move, MoveKind, Outcome, Position, Role, Square};
+use boomchess_rules::{Bits, Geometry, Move, MoveKind, Outcome, Position, Role, Square, Variant};
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
@@ -20,6 +21,14 @@ pub const MATE: i32 = 31_000;
 const MAX_PLY: usize = 100;
 /// Plies of quiescence search at most.
 const QS_MAX: i32 = 12;
+/// Reverse futility pruning: at most this many plies from the leaves, a node whose static
+/// evaluation beats beta by this margin a ply is not searched.
+const REVERSE_FUTILITY_DEPTH: i32 = 6;
+const REVERSE_FUTILITY_MARGIN: i32 = 90;
+/// Futility pruning of quiet moves at most this many plies from the leaves.
+const FUTILITY_DEPTH: i32 = 3;
+/// Late move pruning at most this many plies from the leaves.
+const LATE_MOVE_DEPTH: i32 = 3;
 /// Half the width of the root's aspiration window (centipawns).
 const ASPIRATION: i32 = 40;
 
@@ -85,6 +94,8 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// Repetition keys of the game so far and the current line.
     path: Vec<u64>,
     lists: Vec<Vec<Scored>>,
+    /// Launches left by `generate` to be scored only when the search reaches them, by ply.
+    later: Vec<Vec<Move>>,
     scratch: Box<G::MoveList>,
     /// Launches seen at the current node: `(stamp, missile, emptied squares)`
     /// in an open-addressing table; a new stamp per node empties it.
@@ -154,6 +165,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             history: vec![0; 16 * 128],
             path: history,
             lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            later: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             scratch: Box::default(),
             launch_seen: vec![(0, 0, 0); LAUNCH_TABLE],
             board: [0; 128],
@@ -281,7 +293,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// Generates and orders the moves of `pos` into `out`. With
     /// `tactical`, only captures, promotions to the best pieces and
     /// explosions that win material (or a king) are kept. Launches that
-    /// empty the same squares as an earlier one are dropped.
+    /// empty the same squares as an earlier one are dropped. With `defer`, launches whose blast
+    /// reaches no enemy are left in `later[ply]` for [`add_later`](Self::add_later).
     fn generate(
         &mut self,
         pos: &Position<G>,
@@ -289,56 +302,48 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         tt_move: Option<Move>,
         ply: usize,
         tactical: bool,
+        defer: bool,
     ) {
         out.clear();
+        self.later[ply].clear();
         pos.legal_moves(&mut self.scratch);
         let us = pos.turn();
         let them = pos.by_color(!us);
         let killers = self.killers[ply.min(MAX_PLY)];
         self.legal_count = self.scratch.len();
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.launch_seen.fill((0, 0, 0));
-            self.stamp = 1;
-        }
+        self.new_stamp();
         self.fill_board(pos);
         // Squares a blast there would reach a man on (kings are immune), found at the first
         // launch; and the missiles whose launch at nothing is already listed.
         let mut reach = None;
         let mut launched_at_nothing = G::Bits::EMPTY;
+        let exchanges_known = pos.variant() == Variant::Beirut;
         for idx in 0..self.scratch.len() {
             let m = self.scratch[idx];
             let gain;
             let (order, quiet) = match m.kind {
                 MoveKind::Launch => {
                     let (anyone, enemies) = *reach.get_or_insert_with(|| Self::blast_reach(pos));
-                    // Quiescence keeps launches that win material: they must reach an enemy.
-                    if tactical && !enemies.has(m.to) {
-                        continue;
-                    }
-                    let key;
-                    let missile = launch_bit(m.from);
-                    (gain, key) = if anyone.has(m.to) {
-                        self.launch_gain(pos, m)
-                    } else {
-                        (-self.eval.values[Role::Missile.index()], missile)
-                    };
-                    if key == missile {
-                        // A blast that reaches nobody but the missile only loses it: every
-                        // such launch of one missile leads to the same position, so one is
-                        // kept, and none in quiescence.
-                        if tactical || launched_at_nothing.has(m.from) {
+                    if !enemies.has(m.to) {
+                        // A blast that reaches no enemy only loses material: quiescence has no
+                        // use for it, and the search tries it after every other move, so it is
+                        // scored only if the search gets that far.
+                        if !tactical && defer && Some(m) != tt_move {
+                            self.later[ply].push(m);
+                        }
+                        if tactical || defer {
                             continue;
                         }
-                        launched_at_nothing |= G::Bits::from_square(m.from);
-                    } else if (tactical && gain <= 0) || !self.first_launch(m.from.index(), key) {
+                    }
+                    let Some(scored) = self.score_launch(pos, m, anyone, &mut launched_at_nothing)
+                    else {
+                        continue;
+                    };
+                    if tactical && scored.1 <= 0 {
                         continue;
                     }
-                    if gain > 0 {
-                        (GOOD_TACTIC + gain, false)
-                    } else {
-                        (BAD_TACTIC + gain, false)
-                    }
+                    gain = scored.1;
+                    (scored.0, false)
                 }
                 MoveKind::Boom => {
                     gain = self.tactic_gain(pos, m);
@@ -368,8 +373,21 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                         .get(usize::from(self.roles[m.from.usize() & 127]))
                         .copied();
                     if gain > 0 {
-                        let attacker = mover.map_or(0, |r| self.eval.values[r.index()]) / 10;
-                        (GOOD_TACTIC + gain * 4 - attacker, false)
+                        let attacker = mover.map_or(0, |r| self.eval.values[r.index()]);
+                        // A capture by a man worth more than its victim may lose the exchange
+                        // on the square: such a loss is searched last, and not in quiescence.
+                        let exchange = if exchanges_known && attacker > gain {
+                            exchange(pos, m, &self.eval.values)
+                        } else {
+                            0
+                        };
+                        if exchange >= 0 {
+                            (GOOD_TACTIC + gain * 4 - attacker / 10, false)
+                        } else if tactical {
+                            continue;
+                        } else {
+                            (BAD_TACTIC + exchange, false)
+                        }
                     } else if tactical {
                         continue;
                     } else if killers[0] == Some(m) {
@@ -393,6 +411,78 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 gain,
             });
         }
+    }
+
+    /// A new stamp: forgets the launches and blasts of the node generated before.
+    fn new_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.launch_seen.fill((0, 0, 0));
+            self.stamp = 1;
+        }
+    }
+
+    /// Scores the launches `generate` left in `later[ply]` and adds them to `out` (after every
+    /// move there: they lose material). Their blasts reach no enemy, so none empties the same
+    /// squares as a launch already in `out`.
+    fn add_later(&mut self, pos: &Position<G>, out: &mut Vec<Scored>, ply: usize) {
+        if self.later[ply].is_empty() {
+            return;
+        }
+        let later = core::mem::take(&mut self.later[ply]);
+        // The children searched since have overwritten this node's board and blasts.
+        self.new_stamp();
+        self.fill_board(pos);
+        let (anyone, _) = Self::blast_reach(pos);
+        let mut launched_at_nothing = G::Bits::EMPTY;
+        for &m in &later {
+            if let Some((order, gain)) = self.score_launch(pos, m, anyone, &mut launched_at_nothing)
+            {
+                out.push(Scored {
+                    order,
+                    mv: m,
+                    quiet: false,
+                    gain,
+                });
+            }
+        }
+        self.later[ply] = later;
+        self.later[ply].clear();
+    }
+
+    /// The order and material gain of the launch `m`, or `None` if an earlier launch of this
+    /// node leads to the same position. `anyone`: the squares whose blast reaches a man.
+    fn score_launch(
+        &mut self,
+        pos: &Position<G>,
+        m: Move,
+        anyone: G::Bits,
+        launched_at_nothing: &mut G::Bits,
+    ) -> Option<(i32, i32)> {
+        let missile = launch_bit(m.from);
+        let (gain, key) = if anyone.has(m.to) {
+            self.launch_gain(pos, m)
+        } else {
+            (-self.eval.values[Role::Missile.index()], missile)
+        };
+        if key == missile {
+            // A blast that reaches nobody but the missile only loses it: every such launch of
+            // one missile leads to the same position, so one is kept.
+            if launched_at_nothing.has(m.from) {
+                return None;
+            }
+            *launched_at_nothing |= G::Bits::from_square(m.from);
+        } else if !self.first_launch(m.from.index(), key) {
+            return None;
+        }
+        Some((
+            if gain > 0 {
+                GOOD_TACTIC + gain
+            } else {
+                BAD_TACTIC + gain
+            },
+            gain,
+        ))
     }
 
     /// The squares whose 3×3 blast holds a man other than a king, and those whose blast holds
@@ -498,7 +588,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return stand;
         }
         let mut list = core::mem::take(&mut self.lists[ply]);
-        self.generate(pos, &mut list, None, ply, !in_check);
+        self.generate(pos, &mut list, None, ply, !in_check, false);
         if list.is_empty() {
             self.lists[ply] = list;
             if in_check {
@@ -608,9 +698,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         // Reverse futility: far above beta with little depth left.
         if !pv_node
             && !in_check
-            && depth <= 3
+            && depth <= REVERSE_FUTILITY_DEPTH
             && beta.abs() < MATE_BOUND
-            && static_eval - 110 * depth >= beta
+            && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
         {
             return static_eval;
         }
@@ -641,8 +731,16 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 }
             }
         }
+        // Internal iterative reduction: a node the table knows no move for is searched a ply
+        // shallower; its next visit, with a move to try first, goes deeper.
+        if depth >= 4 && tt_move.is_none() {
+            depth -= 1;
+        }
         let mut list = core::mem::take(&mut self.lists[ply]);
-        self.generate(pos, &mut list, tt_move, ply, false);
+        self.generate(pos, &mut list, tt_move, ply, false, true);
+        if list.is_empty() {
+            self.add_later(pos, &mut list, ply);
+        }
         if list.is_empty() {
             self.lists[ply] = list;
             return Self::terminal(pos, ply);
@@ -651,9 +749,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let mut best = -INF;
         let mut best_move = None;
         let mut searched = 0;
-        for i in 0..list.len() {
+        let mut i = 0;
+        loop {
+            if i == list.len() {
+                self.add_later(pos, &mut list, ply);
+                if i == list.len() {
+                    break;
+                }
+            }
             Self::pick(&mut list, i);
             let Scored { mv: m, quiet, .. } = list[i];
+            i += 1;
             let mut child = *pos;
             child.play_unchecked(m);
             let gives_check = child.is_check();
@@ -662,9 +768,21 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 && searched > 0
                 && !in_check
                 && !gives_check
-                && depth <= 2
+                && depth <= FUTILITY_DEPTH
                 && alpha.abs() < MATE_BOUND
                 && static_eval + 100 + 150 * depth <= alpha
+            {
+                continue;
+            }
+            // Late move pruning: near the leaves, the last quiet moves of a well-ordered list
+            // are not tried once a few have failed.
+            if quiet
+                && !pv_node
+                && !in_check
+                && !gives_check
+                && depth <= LATE_MOVE_DEPTH
+                && searched >= 3 + depth * depth
+                && best > -MATE_BOUND
             {
                 continue;
             }
@@ -714,10 +832,12 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                                 k[1] = k[0];
                                 k[0] = Some(m);
                             }
-                            if let Some(role) = pos.role_at(m.from) {
-                                let h = &mut self.history
-                                    [(pos.turn().index() * 8 + role.index()) * 128 + m.to.usize()];
-                                *h = (*h + depth * depth).min(900_000);
+                            // The move that cut gains, the quiet moves tried before it lose.
+                            self.reward(pos, m, depth * depth);
+                            for tried in &list[..i - 1] {
+                                if tried.quiet {
+                                    self.reward(pos, tried.mv, -depth * depth);
+                                }
                             }
                         }
                         break;
@@ -744,6 +864,15 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         best
     }
 
+    /// Adds `bonus` to the history score of the quiet move `m`, kept within the range that
+    /// orders quiet moves below killers and above losing tactics.
+    fn reward(&mut self, pos: &Position<G>, m: Move, bonus: i32) {
+        if let Some(role) = pos.role_at(m.from) {
+            let h = &mut self.history[(pos.turn().index() * 8 + role.index()) * 128 + m.to.usize()];
+            *h = (*h + bonus).clamp(-900_000, 900_000);
+        }
+    }
+
     /// Iterative deepening at the root. With `margin`, every root move
     /// gets a score: each is searched with the window `(best - margin,
     /// INF)`, so moves within `margin` of the best have exact scores and
@@ -752,7 +881,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let mut result = RootResult::default();
         let mut list = Vec::new();
         let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
-        self.generate(pos, &mut list, tt_move, 0, false);
+        self.generate(pos, &mut list, tt_move, 0, false, false);
         if list.is_empty() {
             return result;
         }

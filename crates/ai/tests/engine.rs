@@ -232,6 +232,7 @@ fn stops_on_the_callers_clock_and_flag() {
         depth: None,
         nodes: None,
         time_ms: Some(50.0),
+        spend_all_time: false,
     });
     let t = Engine::new(4).think(&p, &[], &settings, &AtomicBool::new(false), &clock);
     assert!(p.is_legal(t.best.unwrap()));
@@ -448,6 +449,7 @@ fn odd_requests_do_not_panic() {
             depth: Some(0),
             nodes: Some(0),
             time_ms: Some(-5.0),
+            spend_all_time: false,
         },
         seed: u64::MAX,
         noise_cp: 10_000,

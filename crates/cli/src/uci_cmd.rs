@@ -290,6 +290,7 @@ impl Session {
                     depth: min_option(s.limits.depth, limits.depth),
                     nodes: min_option(s.limits.nodes, limits.nodes),
                     time_ms: min_option_f(s.limits.time_ms, limits.time_ms),
+                    spend_all_time: limits.spend_all_time,
                 };
                 s
             }
@@ -322,6 +323,7 @@ impl Session {
             depth: None,
             nodes: None,
             time_ms: None,
+            spend_all_time: false,
         };
         let mut infinite = false;
         let (mut wtime, mut btime, mut winc, mut binc, mut movestogo) =
@@ -347,7 +349,10 @@ impl Session {
                 }
                 "depth" => limits.depth = Some(number(i)?.clamp(1.0, 64.0) as u32),
                 "nodes" => limits.nodes = Some(number(i)?.max(1.0) as u64),
-                "movetime" => limits.time_ms = Some(number(i)?),
+                "movetime" => {
+                    limits.time_ms = Some(number(i)?);
+                    limits.spend_all_time = true;
+                }
                 "wtime" => wtime = Some(number(i)?),
                 "btime" => btime = Some(number(i)?),
                 "winc" => winc = number(i)?,

@@ -1,0 +1,456 @@
+//! The 8×8 evaluation's chess knowledge (Beirut, and the orthodox chess it is without carriers):
+//! a sum of named terms, each a count in the position times a middle-game and an end-game weight,
+//! blended by the material left (the phase). Being linear in its weights, it can be fitted to
+//! game results (Texel tuning: `examples/tune.rs`); the weights are in `orthodox_weights.rs`.
+//!
+//! The terms are counted by one function, [`Orthodox::terms`], for the engine (which sums them
+//! with the weights) and for the tuner (which records the counts), so the two cannot disagree.
+
+use boomchess_rules::{Bits, Color, Geometry, Position, Role, Square};
+
+/// Men with a material term, in this order.
+const MATERIAL_ROLES: [Role; 5] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+];
+
+/// One group of terms: a name and how many terms it has.
+pub(crate) struct Group {
+    pub name: &'static str,
+    pub len: usize,
+    pub doc: &'static str,
+}
+
+/// The groups of terms, in the order of the weights.
+pub(crate) const GROUPS: [Group; 17] = [
+    Group { name: "MATERIAL", len: 5, doc: "a pawn, knight, bishop, rook, queen" },
+    Group { name: "PLACEMENT", len: 6 * 32, doc: "a pawn, knight, bishop, rook, queen, king on each square of a half board (rank from its own side × file from the nearer edge)" },
+    Group { name: "KNIGHT_MOBILITY", len: 9, doc: "a knight reaching 0..8 squares that hold no man of its side nor an enemy pawn's target" },
+    Group { name: "BISHOP_MOBILITY", len: 14, doc: "a bishop reaching 0..13 such squares" },
+    Group { name: "ROOK_MOBILITY", len: 15, doc: "a rook reaching 0..14 such squares" },
+    Group { name: "QUEEN_MOBILITY", len: 28, doc: "a queen reaching 0..27 such squares" },
+    Group { name: "BISHOP_PAIR", len: 1, doc: "two bishops or more" },
+    Group { name: "DOUBLED_PAWN", len: 1, doc: "a pawn with a pawn of its side ahead on its file" },
+    Group { name: "ISOLATED_PAWN", len: 1, doc: "a pawn without a pawn of its side on the files beside" },
+    Group { name: "PROTECTED_PAWN", len: 1, doc: "a pawn defended by a pawn of its side" },
+    Group { name: "PASSED_PAWN", len: 8, doc: "a passed pawn on each rank from its own side" },
+    Group { name: "ROOK_OPEN_FILE", len: 1, doc: "a rook on a file without pawns" },
+    Group { name: "ROOK_HALF_OPEN_FILE", len: 1, doc: "a rook on a file with enemy pawns only" },
+    Group { name: "KING_SHIELD", len: 1, doc: "a pawn of the king's side next to it, at most three" },
+    Group { name: "KING_ATTACK", len: 12, doc: "two or more men attacking the squares around the enemy king, by their summed weight (queen 4, rook 3, minor 2)" },
+    Group { name: "PAWN_THREAT", len: 1, doc: "a man other than a pawn attacked by an enemy pawn" },
+    Group { name: "TEMPO", len: 1, doc: "the side to move" },
+];
+
+/// Where each group's terms start.
+const fn start(group: usize) -> usize {
+    let mut i = 0;
+    let mut s = 0;
+    while i < group {
+        s += GROUPS[i].len;
+        i += 1;
+    }
+    s
+}
+
+const MATERIAL: usize = start(0);
+const PLACEMENT: usize = start(1);
+const MOBILITY: [usize; 4] = [start(2), start(3), start(4), start(5)];
+const BISHOP_PAIR: usize = start(6);
+const DOUBLED_PAWN: usize = start(7);
+const ISOLATED_PAWN: usize = start(8);
+const PROTECTED_PAWN: usize = start(9);
+const PASSED_PAWN: usize = start(10);
+const ROOK_OPEN_FILE: usize = start(11);
+const ROOK_HALF_OPEN_FILE: usize = start(12);
+const KING_SHIELD: usize = start(13);
+const KING_ATTACK: usize = start(14);
+const PAWN_THREAT: usize = start(15);
+const TEMPO: usize = start(16);
+/// The number of terms.
+pub(crate) const TERMS: usize = start(GROUPS.len());
+
+/// The phase of a full board: knights and bishops 1, rooks 2, queens 4.
+pub(crate) const FULL_PHASE: i32 = 24;
+
+/// Receives the terms of a position: `count` times term `index`, for `color`.
+pub(crate) trait Terms {
+    fn add(&mut self, color: Color, index: usize, count: i32);
+}
+
+/// Sums the terms with weights (the engine's evaluation).
+struct Sum<'a> {
+    weights: &'a [[i32; 2]; TERMS],
+    mg: i32,
+    eg: i32,
+}
+
+impl Terms for Sum<'_> {
+    #[inline(always)]
+    fn add(&mut self, color: Color, index: usize, count: i32) {
+        let n = if color == Color::White { count } else { -count };
+        let w = self.weights[index];
+        self.mg += n * w[0];
+        self.eg += n * w[1];
+    }
+}
+
+/// Square tables for the terms, made once for a board.
+#[derive(Clone, Debug)]
+pub(crate) struct Orthodox<G: Geometry> {
+    /// The squares ahead of a pawn of each colour on its file and the files beside.
+    front_span: [[G::Bits; 128]; 2],
+    /// The squares ahead of a pawn of each colour on its own file.
+    file_ahead: [[G::Bits; 128]; 2],
+    /// The files beside each square's file.
+    beside: [G::Bits; 128],
+}
+
+impl<G: Geometry> Orthodox<G> {
+    pub fn new() -> Self {
+        let t = G::tables();
+        let mut front_span = [[G::Bits::EMPTY; 128]; 2];
+        let mut file_ahead = [[G::Bits::EMPTY; 128]; 2];
+        let mut beside = [G::Bits::EMPTY; 128];
+        for i in 0..G::SQUARES {
+            let sq = Square::from_index(i as u8);
+            let file = usize::from(G::file(sq));
+            let last = usize::from(G::FILES) - 1;
+            beside[i] = (file.saturating_sub(1)..=(file + 1).min(last))
+                .filter(|&f| f != file)
+                .fold(G::Bits::EMPTY, |acc, f| acc | t.files[f]);
+            for c in Color::ALL {
+                let ahead = (0..G::RANKS)
+                    .filter(|&r| {
+                        relative_rank::<G>(c, G::square(G::file(sq), r)) > relative_rank::<G>(c, sq)
+                    })
+                    .fold(G::Bits::EMPTY, |acc, r| acc | t.ranks[usize::from(r)]);
+                file_ahead[c.index()][i] = ahead & t.files[file];
+                front_span[c.index()][i] = ahead & (t.files[file] | beside[i]);
+            }
+        }
+        Orthodox {
+            front_span,
+            file_ahead,
+            beside,
+        }
+    }
+
+    /// The phase: 0 (bare kings and pawns) to [`FULL_PHASE`] (all pieces).
+    pub fn phase(pos: &Position<G>) -> i32 {
+        let count = |r: Role| pos.by_role(r).count() as i32;
+        (count(Role::Knight) + count(Role::Bishop) + 2 * count(Role::Rook) + 4 * count(Role::Queen))
+            .min(FULL_PHASE)
+    }
+
+    /// The evaluation in centipawns for the side to move.
+    #[inline]
+    pub fn evaluate(&self, pos: &Position<G>, weights: &[[i32; 2]; TERMS]) -> i32 {
+        let mut sum = Sum {
+            weights,
+            mg: 0,
+            eg: 0,
+        };
+        self.terms(pos, &mut sum);
+        let phase = Self::phase(pos);
+        let white = (sum.mg * phase + sum.eg * (FULL_PHASE - phase)) / FULL_PHASE;
+        if pos.turn() == Color::White {
+            white
+        } else {
+            -white
+        }
+    }
+
+    /// Counts every term of `pos` into `out`.
+    #[inline]
+    pub fn terms<T: Terms>(&self, pos: &Position<G>, out: &mut T) {
+        let t = G::tables();
+        let occ = pos.occupied();
+        let pawns = pos.by_role(Role::Pawn);
+        out.add(pos.turn(), TEMPO, 1);
+        for c in Color::ALL {
+            let own = pos.by_color(c);
+            let them = pos.by_color(!c);
+            let own_pawns = pawns & own;
+            let enemy_pawns = pawns & them;
+            let mut pawn_targets = G::Bits::EMPTY;
+            for s in enemy_pawns.squares() {
+                pawn_targets |= t.pawn[(!c).index()][s.usize()];
+            }
+            let enemy_zone = pos.king_of(!c).map_or(G::Bits::EMPTY, |k| {
+                t.king[k.usize()] | G::Bits::from_square(k)
+            });
+            let (mut attackers, mut attack_weight) = (0, 0);
+            for (m, role) in MATERIAL_ROLES.into_iter().enumerate() {
+                let set = pos.by_role(role) & own;
+                let n = set.count() as i32;
+                if n == 0 {
+                    continue;
+                }
+                out.add(c, MATERIAL + m, n);
+                for sq in set.squares() {
+                    let i = sq.usize();
+                    out.add(c, PLACEMENT + 32 * m + table_square::<G>(c, sq), 1);
+                    let attacks = match role {
+                        Role::Pawn => {
+                            self.pawn_terms(c, sq, own_pawns, enemy_pawns, out);
+                            continue;
+                        }
+                        Role::Knight => t.knight[i],
+                        Role::Bishop => t.bishop_attacks(sq, occ),
+                        Role::Rook => {
+                            let file = t.files[usize::from(G::file(sq))];
+                            if (file & pawns).is_empty() {
+                                out.add(c, ROOK_OPEN_FILE, 1);
+                            } else if (file & own_pawns).is_empty() {
+                                out.add(c, ROOK_HALF_OPEN_FILE, 1);
+                            }
+                            t.rook_attacks(sq, occ)
+                        }
+                        _ => t.rook_attacks(sq, occ) | t.bishop_attacks(sq, occ),
+                    };
+                    let reach = (attacks & !own & !pawn_targets).count() as usize;
+                    let group = m - 1;
+                    out.add(c, MOBILITY[group] + reach.min(GROUPS[2 + group].len - 1), 1);
+                    if pawn_targets.has(sq) {
+                        out.add(c, PAWN_THREAT, 1);
+                    }
+                    if (attacks & enemy_zone).any() {
+                        attackers += 1;
+                        attack_weight += match role {
+                            Role::Queen => 4,
+                            Role::Rook => 3,
+                            _ => 2,
+                        };
+                    }
+                }
+            }
+            if (pos.by_role(Role::Bishop) & own).more_than_one() {
+                out.add(c, BISHOP_PAIR, 1);
+            }
+            if attackers >= 2 {
+                out.add(c, KING_ATTACK + attack_weight.min(GROUPS[14].len - 1), 1);
+            }
+            if let Some(k) = pos.king_of(c) {
+                out.add(c, PLACEMENT + 32 * 5 + table_square::<G>(c, k), 1);
+                let shield = (t.king[k.usize()] & own_pawns).count() as i32;
+                if shield > 0 {
+                    out.add(c, KING_SHIELD, shield.min(3));
+                }
+            }
+        }
+    }
+
+    fn pawn_terms<T: Terms>(
+        &self,
+        c: Color,
+        sq: Square,
+        own_pawns: G::Bits,
+        enemy_pawns: G::Bits,
+        out: &mut T,
+    ) {
+        let t = G::tables();
+        let i = sq.usize();
+        if (self.file_ahead[c.index()][i] & own_pawns).any() {
+            out.add(c, DOUBLED_PAWN, 1);
+        }
+        if (self.beside[i] & own_pawns).is_empty() {
+            out.add(c, ISOLATED_PAWN, 1);
+        }
+        // The squares a pawn of the other colour would attack from here hold the pawns that
+        // defend this one.
+        if (t.pawn[(!c).index()][i] & own_pawns).any() {
+            out.add(c, PROTECTED_PAWN, 1);
+        }
+        if (self.front_span[c.index()][i] & enemy_pawns).is_empty() {
+            out.add(c, PASSED_PAWN + usize::from(relative_rank::<G>(c, sq)), 1);
+        }
+    }
+}
+
+/// The rank of `sq` counted from `color`'s side.
+#[inline]
+fn relative_rank<G: Geometry>(color: Color, sq: Square) -> u8 {
+    match color {
+        Color::White => G::rank(sq),
+        Color::Black => G::RANKS - 1 - G::rank(sq),
+    }
+}
+
+/// `sq` on the half board of a placement table: rank from `color`'s side, file from the nearer
+/// edge.
+#[inline]
+fn table_square<G: Geometry>(color: Color, sq: Square) -> usize {
+    let file = G::file(sq);
+    let file = file.min(G::FILES - 1 - file);
+    usize::from(relative_rank::<G>(color, sq)) * 4 + usize::from(file.min(3))
+}
+
+/// The terms of one position, White's counts less Black's, for fitting the weights.
+#[derive(Clone, Debug, Default)]
+pub struct TermCounts {
+    /// The position's phase, 0 (no pieces) to 24 (all pieces).
+    pub phase: i32,
+    /// `(term, count)` for each term whose count is not zero.
+    pub counts: Vec<(u16, i16)>,
+}
+
+/// Records counts (the tuner).
+struct Record([i32; TERMS]);
+
+impl Terms for Record {
+    fn add(&mut self, color: Color, index: usize, count: i32) {
+        self.0[index] += if color == Color::White { count } else { -count };
+    }
+}
+
+/// The terms of an 8×8 position, White's less Black's.
+pub fn term_counts(pos: &Position<boomchess_rules::Board8>) -> TermCounts {
+    let mut record = Record([0; TERMS]);
+    Orthodox::new().terms(pos, &mut record);
+    TermCounts {
+        phase: Orthodox::phase(pos),
+        counts: record
+            .0
+            .iter()
+            .enumerate()
+            .filter(|(_, &n)| n != 0)
+            .map(|(i, &n)| (i as u16, n as i16))
+            .collect(),
+    }
+}
+
+/// The weights file for `weights` (`[middle game, end game]` of each term), as Rust source.
+pub fn weights_source(weights: &[[i32; 2]]) -> String {
+    let mut s = String::from(
+        "//! The weights of the 8×8 evaluation's terms (`orthodox.rs`), `[middle game, end game]`\n\
+         //! in centipawns, fitted to self-play results by `examples/tune.rs` (written by it).\n\n\
+         use crate::orthodox::TERMS;\n\n\
+         /// The weights, group after group as in `orthodox::GROUPS`.\n\
+         #[rustfmt::skip]\n\
+         pub(crate) const WEIGHTS: [[i32; 2]; TERMS] = [\n",
+    );
+    let mut i = 0;
+    for g in &GROUPS {
+        s.push_str(&format!("    // {}: {}.\n", g.name, g.doc));
+        for row in weights[i..i + g.len].chunks(8) {
+            s.push_str("    ");
+            let cells: Vec<String> = row
+                .iter()
+                .map(|w| format!("[{}, {}],", w[0], w[1]))
+                .collect();
+            s.push_str(&cells.join(" "));
+            s.push('\n');
+        }
+        i += g.len;
+    }
+    s.push_str("];\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{term_counts, Orthodox, TEMPO};
+    use crate::orthodox_weights::WEIGHTS;
+    use boomchess_rules::{Board8, Options, Position, Variant, VariantPosition};
+
+    fn position(fen: &str) -> Position<Board8> {
+        match VariantPosition::from_fen(Variant::Beirut, Options::default(), fen).unwrap() {
+            VariantPosition::Eight(p) => p,
+            VariantPosition::Ten(_) => unreachable!(),
+        }
+    }
+
+    /// `fen` with the board turned round and the colours swapped: the same position for the
+    /// other side.
+    fn mirrored(fen: &str) -> String {
+        let fields: Vec<&str> = fen.split(' ').collect();
+        let swap = |c: char| {
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            }
+        };
+        let board: Vec<String> = fields[0]
+            .split('/')
+            .rev()
+            .map(|rank| rank.chars().map(swap).collect())
+            .collect();
+        let turn = if fields[1] == "w" { "b" } else { "w" };
+        let castling: String = if fields[2] == "-" {
+            "-".into()
+        } else {
+            let mut c: Vec<char> = fields[2].chars().map(swap).collect();
+            c.sort();
+            c.into_iter().collect()
+        };
+        let ep = if fields[3] == "-" {
+            "-".to_string()
+        } else {
+            let (file, rank) = fields[3].split_at(1);
+            format!("{file}{}", 9 - rank.parse::<u8>().unwrap())
+        };
+        format!(
+            "{} {turn} {castling} {ep} {} {}",
+            board.join("/"),
+            fields[4],
+            fields[5]
+        )
+    }
+
+    #[test]
+    fn at_the_start_only_the_move_counts() {
+        let start = position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let terms = term_counts(&start);
+        assert_eq!(terms.counts, vec![(TEMPO as u16, 1)]);
+        assert_eq!(terms.phase, 24);
+        assert_eq!(
+            Orthodox::new().evaluate(&start, &WEIGHTS),
+            WEIGHTS[TEMPO][0]
+        );
+    }
+
+    #[test]
+    fn each_side_is_judged_alike() {
+        for fen in [
+            "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 2 8",
+            "8/5pk1/6p1/3P4/1p3P2/1P4PP/5K2/8 b - - 0 41",
+            "2r3k1/1q3ppp/p3p3/1p1nP3/3Q4/1B3N2/PP3PPP/3R2K1 w - - 0 24",
+            "rnbqkb1r/ppp2ppp/4pn2/3pP3/3P4/8/PPP2PPP/RNBQKBNR w KQkq d6 0 4",
+        ] {
+            let (a, b) = (position(fen), position(&mirrored(fen)));
+            let o = Orthodox::new();
+            assert_eq!(o.evaluate(&a, &WEIGHTS), o.evaluate(&b, &WEIGHTS), "{fen}");
+            let negated: Vec<(u16, i16)> = term_counts(&b)
+                .counts
+                .iter()
+                .map(|&(i, n)| (i, -n))
+                .collect();
+            assert_eq!(term_counts(&a).counts, negated, "{fen}");
+        }
+    }
+
+    #[test]
+    fn a_passed_pawn_an_isolated_pawn_and_a_doubled_pawn_are_counted() {
+        // White: a passed pawn on d5 (no black pawn on c, d or e ahead of it), isolated; doubled
+        // pawns on g2 and g3 (g2's own file has g3 ahead of it).
+        let p = position("6k1/p7/8/3P4/8/6P1/6P1/6K1 w - - 0 1");
+        let counts = term_counts(&p).counts;
+        let count = |index: usize| {
+            counts
+                .iter()
+                .find(|c| usize::from(c.0) == index)
+                .map_or(0, |c| c.1)
+        };
+        assert_eq!(count(super::DOUBLED_PAWN), 1);
+        // d5 and the two g-pawns are white's isolated pawns; a7 is black's.
+        assert_eq!(count(super::ISOLATED_PAWN), 3 - 1);
+        // d5 is passed on its fifth rank (index 4); a7 on black's second (index 1) is passed too.
+        assert_eq!(count(super::PASSED_PAWN + 4), 1);
+        assert_eq!(count(super::PASSED_PAWN + 1), -1 + 1);
+    }
+}
