@@ -4,8 +4,11 @@
 //! king, Stratomic missiles that could launch at the pieces around a king),
 //! launch availability and bomber lines.
 
-use crate::orthodox::Orthodox;
+use crate::orthodox::{pack, Orthodox, Packed, TERMS};
 use crate::orthodox_weights::WEIGHTS;
+
+/// The 8×8 weights, packed once at compile time.
+const PACKED_WEIGHTS: [Packed; TERMS] = pack(&WEIGHTS);
 use boomchess_rules::{Bits, Color, Geometry, Piece, Position, Role, Square, Variant};
 use core::marker::PhantomData;
 
@@ -154,7 +157,7 @@ impl<G: Geometry> Evaluator<G> {
     /// The evaluation in centipawns from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position<G>) -> i32 {
         if let Some(orthodox) = &self.orthodox {
-            return orthodox.evaluate(pos, &WEIGHTS) + self.beirut_terms(pos);
+            return orthodox.evaluate(pos, &PACKED_WEIGHTS) + self.beirut_terms(pos);
         }
         let t = G::tables();
         let occ = pos.occupied();

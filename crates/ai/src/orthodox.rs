@@ -81,20 +81,31 @@ pub(crate) trait Terms {
     fn add(&mut self, color: Color, index: usize, count: i32);
 }
 
-/// Sums the terms with weights (the engine's evaluation).
+/// A term's two weights in one number, the end game's in the high 32 bits: one addition sums
+/// both.
+pub(crate) type Packed = i64;
+
+/// `weights` packed for [`Orthodox::evaluate`].
+pub(crate) const fn pack(weights: &[[i32; 2]; TERMS]) -> [Packed; TERMS] {
+    let mut packed = [0; TERMS];
+    let mut i = 0;
+    while i < TERMS {
+        packed[i] = ((weights[i][1] as i64) << 32) + weights[i][0] as i64;
+        i += 1;
+    }
+    packed
+}
+
+/// Sums the terms with weights (the engine's evaluation), one sum for each colour.
 struct Sum<'a> {
-    weights: &'a [[i32; 2]; TERMS],
-    mg: i32,
-    eg: i32,
+    weights: &'a [Packed; TERMS],
+    sums: [Packed; 2],
 }
 
 impl Terms for Sum<'_> {
     #[inline(always)]
     fn add(&mut self, color: Color, index: usize, count: i32) {
-        let n = if color == Color::White { count } else { -count };
-        let w = self.weights[index];
-        self.mg += n * w[0];
-        self.eg += n * w[1];
+        self.sums[color.index()] += Packed::from(count) * self.weights[index];
     }
 }
 
@@ -148,15 +159,17 @@ impl<G: Geometry> Orthodox<G> {
 
     /// The evaluation in centipawns for the side to move.
     #[inline]
-    pub fn evaluate(&self, pos: &Position<G>, weights: &[[i32; 2]; TERMS]) -> i32 {
+    pub fn evaluate(&self, pos: &Position<G>, weights: &[Packed; TERMS]) -> i32 {
         let mut sum = Sum {
             weights,
-            mg: 0,
-            eg: 0,
+            sums: [0; 2],
         };
         self.terms(pos, &mut sum);
+        let total = sum.sums[Color::White.index()] - sum.sums[Color::Black.index()];
+        let mg = total as i32;
+        let eg = ((total - Packed::from(mg)) >> 32) as i32;
         let phase = Self::phase(pos);
-        let white = (sum.mg * phase + sum.eg * (FULL_PHASE - phase)) / FULL_PHASE;
+        let white = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
         if pos.turn() == Color::White {
             white
         } else {
@@ -353,8 +366,10 @@ pub fn weights_source(weights: &[[i32; 2]]) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{term_counts, Orthodox, TEMPO};
+    use super::{pack, term_counts, Orthodox, Packed, TEMPO, TERMS};
     use crate::orthodox_weights::WEIGHTS;
+
+    const PACKED: [Packed; TERMS] = pack(&WEIGHTS);
     use boomchess_rules::{Board8, Options, Position, Variant, VariantPosition};
 
     fn position(fen: &str) -> Position<Board8> {
@@ -409,7 +424,7 @@ mod tests {
         assert_eq!(terms.counts, vec![(TEMPO as u16, 1)]);
         assert_eq!(terms.phase, 24);
         assert_eq!(
-            Orthodox::new().evaluate(&start, &WEIGHTS),
+            Orthodox::new().evaluate(&start, &PACKED),
             WEIGHTS[TEMPO][0]
         );
     }
@@ -424,7 +439,7 @@ mod tests {
         ] {
             let (a, b) = (position(fen), position(&mirrored(fen)));
             let o = Orthodox::new();
-            assert_eq!(o.evaluate(&a, &WEIGHTS), o.evaluate(&b, &WEIGHTS), "{fen}");
+            assert_eq!(o.evaluate(&a, &PACKED), o.evaluate(&b, &PACKED), "{fen}");
             let negated: Vec<(u16, i16)> = term_counts(&b)
                 .counts
                 .iter()
@@ -452,5 +467,39 @@ mod tests {
         // d5 is passed on its fifth rank (index 4); a7 on black's second (index 1) is passed too.
         assert_eq!(count(super::PASSED_PAWN + 4), 1);
         assert_eq!(count(super::PASSED_PAWN + 1), -1 + 1);
+    }
+}
+
+#[cfg(test)]
+mod packing {
+    use super::{pack, Orthodox, TERMS};
+    use boomchess_rules::{Board8, Color, Options, Position, Variant, VariantPosition};
+
+    /// Packed sums unpack to the same middle- and end-game sums as weights summed apart, with
+    /// negative weights and counts.
+    #[test]
+    fn packed_weights_sum_like_separate_ones() {
+        let mut weights = [[0i32; 2]; TERMS];
+        for (i, w) in weights.iter_mut().enumerate() {
+            let i = i as i32;
+            *w = [(i * 37) % 501 - 250, (i * 53) % 701 - 350];
+        }
+        let packed = pack(&weights);
+        let fen = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 2 8";
+        let pos: Position<Board8> =
+            match VariantPosition::from_fen(Variant::Beirut, Options::default(), fen).unwrap() {
+                VariantPosition::Eight(p) => p,
+                VariantPosition::Ten(_) => unreachable!(),
+            };
+        let counts = super::term_counts(&pos);
+        let (mut mg, mut eg) = (0, 0);
+        for &(i, n) in &counts.counts {
+            mg += i32::from(n) * weights[usize::from(i)][0];
+            eg += i32::from(n) * weights[usize::from(i)][1];
+        }
+        let phase = counts.phase;
+        let white = (mg * phase + eg * (24 - phase)) / 24;
+        assert_eq!(pos.turn(), Color::White);
+        assert_eq!(Orthodox::new().evaluate(&pos, &packed), white);
     }
 }

@@ -435,6 +435,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         self.fill_board(pos);
         let (anyone, _) = Self::blast_reach(pos);
         let mut launched_at_nothing = G::Bits::EMPTY;
+        let start = out.len();
         for &m in &later {
             if let Some((order, gain)) = self.score_launch(pos, m, anyone, &mut launched_at_nothing)
             {
@@ -446,6 +447,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 });
             }
         }
+        // Sorted now: `pick` sorts a list only once.
+        out[start..].sort_unstable_by_key(|s| core::cmp::Reverse(s.order));
         self.later[ply] = later;
         self.later[ply].clear();
     }
@@ -552,9 +555,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
     }
 
-    /// Moves the best-ordered of `list[i..]` to `i`.
+    /// Moves the best-ordered of `list[i..]` to `i`. The first few are picked one by one (a
+    /// cut-off usually comes before the rest are needed); then the rest are sorted at once.
     #[inline]
     fn pick(list: &mut [Scored], i: usize) {
+        const PICKED: usize = 3;
+        if i == PICKED {
+            list[i..].sort_unstable_by_key(|s| core::cmp::Reverse(s.order));
+        }
+        if i >= PICKED {
+            return;
+        }
         let mut best = i;
         for j in i + 1..list.len() {
             if list[j].order > list[best].order {
@@ -760,6 +771,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             Self::pick(&mut list, i);
             let Scored { mv: m, quiet, .. } = list[i];
             i += 1;
+            // Late move pruning: near the leaves, the last quiet moves of a well-ordered list
+            // are not even played once a few have failed.
+            if quiet
+                && !pv_node
+                && !in_check
+                && depth <= LATE_MOVE_DEPTH
+                && searched >= 3 + depth * depth
+                && best > -MATE_BOUND
+            {
+                continue;
+            }
             let mut child = *pos;
             child.play_unchecked(m);
             let gives_check = child.is_check();
@@ -774,18 +796,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             {
                 continue;
             }
-            // Late move pruning: near the leaves, the last quiet moves of a well-ordered list
-            // are not tried once a few have failed.
-            if quiet
-                && !pv_node
-                && !in_check
-                && !gives_check
-                && depth <= LATE_MOVE_DEPTH
-                && searched >= 3 + depth * depth
-                && best > -MATE_BOUND
-            {
-                continue;
-            }
+
             self.path.push(repetition_key(&child));
             let s = if searched == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, gives_check)
