@@ -12,9 +12,9 @@ const OPENING_PLIES: [usize; 3] = [0, 10, 30];
 /// start-up (tables, a JavaScript engine's first compilation) does not count.
 pub fn depth(variant: Variant) -> u32 {
     match variant {
-        Variant::Beirut => 12,
-        Variant::Stratomic => 5,
-        Variant::FlyingBombers => 8,
+        Variant::Beirut => 14,
+        Variant::Stratomic => 7,
+        Variant::FlyingBombers => 10,
     }
 }
 

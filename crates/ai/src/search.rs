@@ -112,6 +112,8 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     legal_count: usize,
     /// Whether the move into each ply was a pass (a null move): two never follow each other.
     passed: [bool; MAX_PLY + 2],
+    /// The static evaluation at each ply of the current line (`-INF` in check).
+    static_evals: [i32; MAX_PLY + 2],
     pub eval: Evaluator<G>,
     noise: i32,
     seed: u64,
@@ -174,6 +176,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             blasts: Box::new([(0, 0, 0); 128]),
             legal_count: 0,
             passed: [false; MAX_PLY + 2],
+            static_evals: [-INF; MAX_PLY + 2],
             eval,
             noise,
             seed,
@@ -706,12 +709,16 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         let pv_node = beta - alpha > 1;
         let static_eval = if in_check { -INF } else { self.evaluate(pos) };
+        self.static_evals[ply] = static_eval;
+        // Whether this side stands better than at its previous move: if not, its moves are
+        // less likely to matter, and are pruned and reduced more.
+        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
         // Reverse futility: far above beta with little depth left.
         if !pv_node
             && !in_check
             && depth <= REVERSE_FUTILITY_DEPTH
             && beta.abs() < MATE_BOUND
-            && static_eval - REVERSE_FUTILITY_MARGIN * depth >= beta
+            && static_eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
         {
             return static_eval;
         }
@@ -727,7 +734,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         {
             if let Ok(passed) = pos.with_turn_passed() {
                 // At least one full ply after the pass, so a threat of mate in one is seen.
-                let r = (2 + depth / 6).min(depth - 2);
+                // Reduced more the further the evaluation stands above beta.
+                let r = (3 + depth / 4 + ((static_eval - beta) / 200).min(2)).min(depth - 2);
                 self.passed[ply + 1] = true;
                 self.path.push(repetition_key(&passed));
                 let s = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -777,7 +785,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 && !pv_node
                 && !in_check
                 && depth <= LATE_MOVE_DEPTH
-                && searched >= 3 + depth * depth
+                && searched >= (3 + depth * depth) / (2 - i32::from(improving))
                 && best > -MATE_BOUND
             {
                 continue;
@@ -808,7 +816,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     i32::from(searched >= 3) + i32::from(searched >= 10 && depth >= 5)
                 } else {
                     let r = reductions()[(depth as usize).min(63)][(searched as usize).min(63)];
-                    i32::from(r).min(depth - 2)
+                    let killer = list[i - 1].order >= KILLER;
+                    (i32::from(r) + i32::from(!improving) - i32::from(killer)).clamp(0, depth - 2)
                 };
                 let mut s = -self.negamax(
                     &child,

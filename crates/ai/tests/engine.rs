@@ -241,6 +241,19 @@ fn stops_on_the_callers_clock_and_flag() {
         "{} ms",
         t.elapsed_ms
     );
+    // A fixed time a move (UCI's `movetime`) is thought for in full, to the last millisecond.
+    let all = Settings::strongest(Limits {
+        spend_all_time: true,
+        ..settings.limits
+    });
+    now.set(0.0);
+    let t = Engine::new(4).think(&p, &[], &all, &AtomicBool::new(false), &clock);
+    assert!(p.is_legal(t.best.unwrap()));
+    assert!(
+        t.elapsed_ms >= 50.0 && t.elapsed_ms < 200.0,
+        "{} ms",
+        t.elapsed_ms
+    );
     let stopped = AtomicBool::new(true);
     let t = Engine::new(4).think(
         &p,
