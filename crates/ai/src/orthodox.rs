@@ -423,10 +423,7 @@ mod tests {
         let terms = term_counts(&start);
         assert_eq!(terms.counts, vec![(TEMPO as u16, 1)]);
         assert_eq!(terms.phase, 24);
-        assert_eq!(
-            Orthodox::new().evaluate(&start, &PACKED),
-            WEIGHTS[TEMPO][0]
-        );
+        assert_eq!(Orthodox::new().evaluate(&start, &PACKED), WEIGHTS[TEMPO][0]);
     }
 
     #[test]
