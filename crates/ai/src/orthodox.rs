@@ -322,8 +322,11 @@ impl Terms for Record {
 
 /// The terms of an 8×8 position, White's less Black's.
 pub fn term_counts(pos: &Position<boomchess_rules::Board8>) -> TermCounts {
+    // The tables are made once, not for each of the tuner's positions.
+    static TABLES: std::sync::OnceLock<Orthodox<boomchess_rules::Board8>> =
+        std::sync::OnceLock::new();
     let mut record = Record([0; TERMS]);
-    Orthodox::new().terms(pos, &mut record);
+    TABLES.get_or_init(Orthodox::new).terms(pos, &mut record);
     TermCounts {
         phase: Orthodox::phase(pos),
         counts: record
