@@ -779,20 +779,21 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             Self::pick(&mut list, i);
             let Scored { mv: m, quiet, .. } = list[i];
             i += 1;
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let gives_check = child.is_check();
             // Late move pruning: near the leaves, the last quiet moves of a well-ordered list
-            // are not even played once a few have failed.
+            // are not tried once a few have failed, unless they give check (a mate is found).
             if quiet
                 && !pv_node
                 && !in_check
+                && !gives_check
                 && depth <= LATE_MOVE_DEPTH
                 && searched >= (3 + depth * depth) / (2 - i32::from(improving))
                 && best > -MATE_BOUND
             {
                 continue;
             }
-            let mut child = *pos;
-            child.play_unchecked(m);
-            let gives_check = child.is_check();
             // Futility: a quiet move cannot lift a hopeless node near the leaves.
             if quiet
                 && searched > 0
