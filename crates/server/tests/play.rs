@@ -181,7 +181,7 @@ async fn a_stratomic_clock_of_one_second_runs_out_and_black_wins_on_time() {
     w.act(2, mv("d3d4")).await;
     w.error("game-over").await;
     assert!(
-        server.lines().iter().any(|l| l.contains("ended: 0-1")),
+        server.logs("ended: 0-1").await,
         "the end is logged: {:?}",
         server.lines()
     );

@@ -123,6 +123,21 @@ impl Server {
         self.log.lock().expect("the log").clone()
     }
 
+    /// Whether a line containing `text` is logged within [`WAIT`]: the log is read from the
+    /// server's output by another thread, so a line written just now may not be in it yet.
+    pub async fn logs(&self, text: &str) -> bool {
+        let deadline = std::time::Instant::now() + WAIT;
+        loop {
+            if self.lines().iter().any(|l| l.contains(text)) {
+                return true;
+            }
+            if std::time::Instant::now() >= deadline {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+
     /// Sends an HTTP request; the status and the JSON body (null if it is not JSON).
     pub async fn http(&self, method: &str, path: &str, body: Option<Value>) -> (u16, Value) {
         let body = body.map_or_else(String::new, |b| b.to_string());
