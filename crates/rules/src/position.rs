@@ -524,19 +524,43 @@ impl<G: Geometry> Position<G> {
     /// Every legal move of the side to move, into `moves` (cleared first).
     pub fn legal_moves(&self, moves: &mut G::MoveList) {
         moves.clear();
-        self.generate(moves);
+        self.generate(moves, G::Bits::FULL);
+    }
+
+    /// The legal moves of the side to move, but of its launches (Stratomic) only those aimed at
+    /// `launch_targets`, into `moves` (cleared first). A missile may be launched at any square, so
+    /// most of a position's moves are launches; a search that wants only some of them (those
+    /// whose blast reaches an enemy, say) is spared making the rest.
+    pub fn legal_moves_launching_at(&self, launch_targets: G::Bits, moves: &mut G::MoveList) {
+        moves.clear();
+        self.generate(moves, launch_targets);
+    }
+
+    /// The legal launches of the side to move aimed at `targets` (none outside Stratomic), into
+    /// `moves` (cleared first): the launches [`legal_moves_launching_at`] left out.
+    ///
+    /// [`legal_moves_launching_at`]: Position::legal_moves_launching_at
+    pub fn legal_launches(&self, targets: G::Bits, moves: &mut G::MoveList) {
+        moves.clear();
+        if self.variant != Variant::Stratomic || self.decided_by_kings().is_some() {
+            return;
+        }
+        let king = self
+            .king_of(self.turn)
+            .expect("checked by decided_by_kings");
+        self.gen_launches(G::tables(), moves, king, targets);
     }
 
     /// The number of legal moves of the side to move, counted without
     /// listing them where the generator works on whole sets of squares.
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = BulkCounter::default();
-        self.generate(&mut counter);
+        self.generate(&mut counter, G::Bits::FULL);
         counter.total()
     }
 
-    /// Generates every legal move into `moves`.
-    fn generate<S: MoveSink<G::Bits>>(&self, moves: &mut S) {
+    /// Generates every legal move into `moves`, launches only at `launch_targets`.
+    fn generate<S: MoveSink<G::Bits>>(&self, moves: &mut S, launch_targets: G::Bits) {
         if self.decided_by_kings().is_some() {
             return;
         }
@@ -671,7 +695,7 @@ impl<G: Geometry> Position<G> {
         }
         match self.variant {
             Variant::Beirut => self.gen_booms(t, moves, king),
-            Variant::Stratomic => self.gen_launches(t, moves, king),
+            Variant::Stratomic => self.gen_launches(t, moves, king, launch_targets),
             Variant::FlyingBombers => {}
         }
     }
@@ -1087,9 +1111,15 @@ impl<G: Geometry> Position<G> {
         }
     }
 
-    /// Stratomic: launches of unattacked missiles at any other square, once
+    /// Stratomic: launches of unattacked missiles at any other square among `targets`, once
     /// unlocked, that leave our king out of check.
-    fn gen_launches(&self, t: &Tables<G>, moves: &mut impl MoveSink<G::Bits>, king: Square) {
+    fn gen_launches(
+        &self,
+        t: &Tables<G>,
+        moves: &mut impl MoveSink<G::Bits>,
+        king: Square,
+        targets: G::Bits,
+    ) {
         if !self.launches {
             return;
         }
@@ -1108,7 +1138,7 @@ impl<G: Geometry> Position<G> {
             if self.attackers(t, missile, !us, theirs, occupied).any() {
                 continue;
             }
-            for target in t.all.squares() {
+            for target in (t.all & targets).squares() {
                 if target == missile {
                     continue;
                 }
