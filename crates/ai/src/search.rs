@@ -8,7 +8,9 @@ use crate::eval::Evaluator;
 use crate::exchange::exchange;
 use crate::rng::mix;
 use crate::tt::{from_tt, Bound, Tt, MATE_BOUND};
-use boomchess_rules::{Bits, Geometry, Move, MoveKind, Outcome, Position, Role, Square, Variant};
+use boomchess_rules::{
+    Bits, Geometry, Move, MoveBuffer, MoveKind, Outcome, Position, Role, Square, Variant,
+};
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
@@ -78,6 +80,10 @@ const WIN_BOOM: i32 = 3_000_000;
 const GOOD_TACTIC: i32 = 2_000_000;
 /// Slots of the launch de-duplication table (more than any move list).
 const LAUNCH_TABLE: usize = 8192;
+/// Slots of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
+/// The bits of an evaluation cache slot that hold the evaluation; the others hold the key's.
+const EVAL_BITS: u64 = 0xFFFF;
 /// Marks an empty square in `Searcher::roles`.
 const NO_ROLE: u8 = 255;
 const KILLER: i32 = 1_000_000;
@@ -94,8 +100,9 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// Repetition keys of the game so far and the current line.
     path: Vec<u64>,
     lists: Vec<Vec<Scored>>,
-    /// Launches left by `generate` to be scored only when the search reaches them, by ply.
-    later: Vec<Vec<Move>>,
+    /// Whether `generate` left out launches at this ply that [`add_later`](Self::add_later)
+    /// lists when the search reaches them.
+    deferred: [bool; MAX_PLY + 2],
     scratch: Box<G::MoveList>,
     /// Launches seen at the current node: `(stamp, missile, emptied squares)`
     /// in an open-addressing table; a new stamp per node empties it.
@@ -115,6 +122,9 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// The static evaluation at each ply of the current line (`-INF` in check).
     static_evals: [i32; MAX_PLY + 2],
     pub eval: Evaluator<G>,
+    /// Evaluations of the positions met, by hash: each iteration of the deepening meets most
+    /// of the last one's again. A slot holds the key's bits above `EVAL_BITS` and an `i16`.
+    evals: Vec<u64>,
     noise: i32,
     seed: u64,
 }
@@ -167,7 +177,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             history: vec![0; 16 * 128],
             path: history,
             lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
-            later: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            deferred: [false; MAX_PLY + 2],
             scratch: Box::default(),
             launch_seen: vec![(0, 0, 0); LAUNCH_TABLE],
             board: [0; 128],
@@ -178,6 +188,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             passed: [false; MAX_PLY + 2],
             static_evals: [-INF; MAX_PLY + 2],
             eval,
+            evals: vec![0; EVAL_CACHE],
             noise,
             seed,
         }
@@ -203,8 +214,18 @@ impl<'a, G: Geometry> Searcher<'a, G> {
 
     /// The static evaluation plus this engine's deterministic noise.
     #[inline]
-    fn evaluate(&self, pos: &Position<G>) -> i32 {
-        let e = self.eval.evaluate(pos);
+    fn evaluate(&mut self, pos: &Position<G>) -> i32 {
+        let key = pos.hash();
+        let slot = &mut self.evals[key as usize & (EVAL_CACHE - 1)];
+        let e = if *slot & !EVAL_BITS == key & !EVAL_BITS {
+            i32::from(*slot as u16 as i16)
+        } else {
+            let e = self.eval.evaluate(pos);
+            if let Ok(e) = i16::try_from(e) {
+                *slot = (key & !EVAL_BITS) | u64::from(e as u16);
+            }
+            e
+        };
         if self.noise > 0 {
             let span = 2 * self.noise as u64 + 1;
             e + (mix(pos.hash() ^ self.seed) % span) as i32 - self.noise
@@ -296,8 +317,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// Generates and orders the moves of `pos` into `out`. With
     /// `tactical`, only captures, promotions to the best pieces and
     /// explosions that win material (or a king) are kept. Launches that
-    /// empty the same squares as an earlier one are dropped. With `defer`, launches whose blast
-    /// reaches no enemy are left in `later[ply]` for [`add_later`](Self::add_later).
+    /// empty the same squares as an earlier one are dropped. With `defer`, launches that win no
+    /// material are left for [`add_later`](Self::add_later).
     fn generate(
         &mut self,
         pos: &Position<G>,
@@ -308,17 +329,44 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         defer: bool,
     ) {
         out.clear();
-        self.later[ply].clear();
-        pos.legal_moves(&mut self.scratch);
         let us = pos.turn();
         let them = pos.by_color(!us);
         let killers = self.killers[ply.min(MAX_PLY)];
-        self.legal_count = self.scratch.len();
         self.new_stamp();
         self.fill_board(pos);
-        // Squares a blast there would reach a man on (kings are immune), found at the first
-        // launch; and the missiles whose launch at nothing is already listed.
-        let mut reach = None;
+        // A launch whose blast reaches no enemy wins nothing. Quiescence has no use for one, and
+        // the search tries one only after every quiet move, so the rules are asked for them only
+        // when they are needed.
+        let launching = pos.variant() == Variant::Stratomic && pos.launches_unlocked();
+        let (anyone, enemies) = if launching {
+            Self::blast_reach(pos)
+        } else {
+            (G::Bits::EMPTY, G::Bits::EMPTY)
+        };
+        let partial = launching && (tactical || defer);
+        self.deferred[ply] = partial && !tactical;
+        if partial {
+            pos.legal_moves_launching_at(enemies, &mut self.scratch);
+            self.legal_count = self.scratch.len();
+            if let Some(m) = tt_move.filter(|m| m.kind == MoveKind::Launch && !enemies.has(m.to)) {
+                // The table's move goes first even so, if it is legal here.
+                let mut launches = G::MoveList::default();
+                pos.legal_launches(G::Bits::from_square(m.to), &mut launches);
+                if launches.contains(&m) {
+                    self.scratch.push(m);
+                }
+            }
+            if self.legal_count == 0 {
+                // Whether there is a legal move at all (mate or stalemate) counts launches too.
+                let mut launches = G::MoveList::default();
+                pos.legal_launches(G::Bits::FULL, &mut launches);
+                self.legal_count = launches.len();
+            }
+        } else {
+            pos.legal_moves(&mut self.scratch);
+            self.legal_count = self.scratch.len();
+        }
+        // The missiles whose launch at nothing is already listed.
         let mut launched_at_nothing = G::Bits::EMPTY;
         let exchanges_known = pos.variant() == Variant::Beirut;
         for idx in 0..self.scratch.len() {
@@ -326,25 +374,16 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let gain;
             let (order, quiet) = match m.kind {
                 MoveKind::Launch => {
-                    let (anyone, enemies) = *reach.get_or_insert_with(|| Self::blast_reach(pos));
-                    if !enemies.has(m.to) {
-                        // A blast that reaches no enemy only loses material: quiescence has no
-                        // use for it, and the search tries it after every other move, so it is
-                        // scored only if the search gets that far.
-                        if !tactical && defer && Some(m) != tt_move {
-                            self.later[ply].push(m);
-                        }
-                        if tactical || defer {
-                            continue;
-                        }
+                    // Likewise a launch that wins no material (most of them: the missile is
+                    // lost): `add_later` lists it if the search gets that far.
+                    let losing = !enemies.has(m.to) || self.launch_gain(pos, m).0 <= 0;
+                    if losing && partial && Some(m) != tt_move {
+                        continue;
                     }
                     let Some(scored) = self.score_launch(pos, m, anyone, &mut launched_at_nothing)
                     else {
                         continue;
                     };
-                    if tactical && scored.1 <= 0 {
-                        continue;
-                    }
                     gain = scored.1;
                     (scored.0, false)
                 }
@@ -371,10 +410,16 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     (GOOD_TACTIC + gain, false)
                 }
                 _ => {
-                    gain = self.tactic_gain(pos, m);
-                    let mover = Role::ALL
-                        .get(usize::from(self.roles[m.from.usize() & 127]))
-                        .copied();
+                    // Most moves: a step to an empty square by a man that takes nothing there.
+                    let role = self.roles[m.from.usize() & 127];
+                    let plain = m.kind == MoveKind::Normal
+                        && !them.has(m.to)
+                        && role != Role::Bomber.index() as u8;
+                    if plain && tactical {
+                        continue;
+                    }
+                    gain = if plain { 0 } else { self.tactic_gain(pos, m) };
+                    let mover = Role::ALL.get(usize::from(role)).copied();
                     if gain > 0 {
                         let attacker = mover.map_or(0, |r| self.eval.values[r.index()]);
                         // A capture by a man worth more than its victim may lose the exchange
@@ -425,21 +470,32 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
     }
 
-    /// Scores the launches `generate` left in `later[ply]` and adds them to `out` (after every
-    /// move there: they lose material). Their blasts reach no enemy, so none empties the same
-    /// squares as a launch already in `out`.
+    /// Scores the launches `generate` left out at `ply` (those that win no material) and adds
+    /// them to `out`. None empties the same squares as a winning launch; the table move may be
+    /// one of them, and is recorded first so that no other launch repeats it.
     fn add_later(&mut self, pos: &Position<G>, out: &mut Vec<Scored>, ply: usize) {
-        if self.later[ply].is_empty() {
+        if !core::mem::take(&mut self.deferred[ply]) {
             return;
         }
-        let later = core::mem::take(&mut self.later[ply]);
         // The children searched since have overwritten this node's board and blasts.
         self.new_stamp();
         self.fill_board(pos);
-        let (anyone, _) = Self::blast_reach(pos);
+        let (anyone, enemies) = Self::blast_reach(pos);
         let mut launched_at_nothing = G::Bits::EMPTY;
+        for s in out
+            .iter()
+            .filter(|s| s.order == TT_MOVE && s.mv.kind == MoveKind::Launch)
+        {
+            self.score_launch(pos, s.mv, anyone, &mut launched_at_nothing);
+        }
+        pos.legal_launches(G::Bits::FULL, &mut self.scratch);
         let start = out.len();
-        for &m in &later {
+        for idx in 0..self.scratch.len() {
+            let m = self.scratch[idx];
+            if enemies.has(m.to) && self.launch_gain(pos, m).0 > 0 {
+                // Listed by `generate`.
+                continue;
+            }
             if let Some((order, gain)) = self.score_launch(pos, m, anyone, &mut launched_at_nothing)
             {
                 out.push(Scored {
@@ -452,8 +508,6 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         // Sorted now: `pick` sorts a list only once.
         out[start..].sort_unstable_by_key(|s| core::cmp::Reverse(s.order));
-        self.later[ply] = later;
-        self.later[ply].clear();
     }
 
     /// The order and material gain of the launch `m`, or `None` if an earlier launch of this
@@ -770,13 +824,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let mut searched = 0;
         let mut i = 0;
         loop {
-            if i == list.len() {
-                self.add_later(pos, &mut list, ply);
-                if i == list.len() {
-                    break;
-                }
+            if i < list.len() {
+                Self::pick(&mut list, i);
             }
-            Self::pick(&mut list, i);
+            // The deferred launches come among the losing tactics, after every quiet move.
+            if self.deferred[ply] && (i == list.len() || list[i].order <= BAD_TACTIC) {
+                self.add_later(pos, &mut list, ply);
+                list[i..].sort_unstable_by_key(|s| core::cmp::Reverse(s.order));
+            }
+            if i == list.len() {
+                break;
+            }
             let Scored { mv: m, quiet, .. } = list[i];
             i += 1;
             let mut child = *pos;
