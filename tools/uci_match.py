@@ -25,6 +25,11 @@ time (each engine is single-threaded: on a 2-core machine use 1 for ratings,
 since a game's two engines think in turn and a second game would share the
 cores).
 
+Games are adjudicated as fishtest's are (a win when both engines report
+1000 cp or more for one side on three moves each in a row, a draw from move 40
+when both report within 10 cp of equal on eight moves each);
+`--no-adjudication` plays them out. `--pgn FILE` keeps the games.
+
 Needs: python-chess (PyPI `chess`), Debian's `stockfish` (UCI_Elo 1350..2850).
 """
 
@@ -33,10 +38,13 @@ import concurrent.futures
 import math
 import os
 import sys
+import threading
 
 import chess
 import chess.engine
+import chess.pgn
 
+PGN_LOCK = threading.Lock()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOOMCHESS = os.environ.get("BOOMCHESS", os.path.join(ROOT, "target", "release", "boomchess"))
 
@@ -47,21 +55,52 @@ OPENINGS = [
 ]
 
 
-def play(board_moves, white, black, movetime, max_plies=300):
-    """White's score in one game from the opening `board_moves`."""
+# Adjudication, as in fishtest's cutechess settings: a game ends as a win when both engines
+# have reported at least RESIGN_CP for the same side on RESIGN_MOVES moves each in a row, and as
+# a draw from move DRAW_FROM when both have reported within DRAW_CP of equal on DRAW_MOVES moves
+# each in a row. It spares the minutes a decided game would take at 1 s a move.
+RESIGN_CP, RESIGN_MOVES = 1000, 3
+DRAW_FROM, DRAW_CP, DRAW_MOVES = 40, 10, 8
+
+
+def play(board_moves, white, black, movetime, max_plies=300, adjudicate=True):
+    """White's score in one game from the opening `board_moves`, and the game's moves."""
     board = chess.Board()
     for uci in board_moves.split():
         board.push_uci(uci)
     engines = {chess.WHITE: white, chess.BLACK: black}
+    scores = []  # White's view of each move's reported score, in centipawns
     while not board.is_game_over(claim_draw=True) and board.ply() < max_plies:
-        result = engines[board.turn].play(board, chess.engine.Limit(time=movetime))
+        result = engines[board.turn].play(board, chess.engine.Limit(time=movetime),
+                                          info=chess.engine.INFO_SCORE)
         if result.move is None:
             break
+        score = result.info.get("score")
+        scores.append(None if score is None else score.white().score(mate_score=100000))
         board.push(result.move)
+        if adjudicate:
+            verdict = adjudication(scores, board.fullmove_number)
+            if verdict is not None:
+                return verdict, board
     outcome = board.outcome(claim_draw=True)
     if outcome is None or outcome.winner is None:
+        return 0.5, board
+    return (1.0 if outcome.winner == chess.WHITE else 0.0), board
+
+
+def adjudication(scores, move_number):
+    """White's score if the reported scores decide the game, else None."""
+    last = scores[-2 * RESIGN_MOVES:]
+    if len(last) == 2 * RESIGN_MOVES and None not in last:
+        if all(s >= RESIGN_CP for s in last):
+            return 1.0
+        if all(s <= -RESIGN_CP for s in last):
+            return 0.0
+    last = scores[-2 * DRAW_MOVES:]
+    if (move_number >= DRAW_FROM and len(last) == 2 * DRAW_MOVES and None not in last
+            and all(abs(s) <= DRAW_CP for s in last)):
         return 0.5
-    return 1.0 if outcome.winner == chess.WHITE else 0.0
+    return None
 
 
 def boomchess(path, level):
@@ -107,18 +146,38 @@ def pairing(args, level, opponent_elo, game):
     ours = boomchess(BOOMCHESS, level)
     if args.opponent:
         theirs = boomchess(args.opponent, level)
+        their_name = f"{args.opponent} level {level}"
     else:
         theirs = chess.engine.SimpleEngine.popen_uci(args.stockfish)
         theirs.configure({"UCI_LimitStrength": True, "UCI_Elo": opponent_elo,
                           "Threads": 1, "Hash": 16})
+        their_name = f"Stockfish UCI_Elo {opponent_elo}"
+    our_name = f"boomchess level {level}" if level > 0 else "boomchess unrestricted"
+    adjudicate = not args.no_adjudication
     try:
         opening = OPENINGS[(game // 2) % len(OPENINGS)]
         if game % 2 == 0:
-            return play(opening, ours, theirs, args.movetime)
-        return 1.0 - play(opening, theirs, ours, args.movetime)
+            score, board = play(opening, ours, theirs, args.movetime, adjudicate=adjudicate)
+            names = (our_name, their_name)
+        else:
+            white_score, board = play(opening, theirs, ours, args.movetime, adjudicate=adjudicate)
+            score = 1.0 - white_score
+            names = (their_name, our_name)
+        if args.pgn:
+            record(args.pgn, board, names, score if game % 2 == 0 else 1.0 - score)
+        return score
     finally:
         ours.quit()
         theirs.quit()
+
+
+def record(path, board, names, white_score):
+    """Appends the game to a PGN file."""
+    pgn = chess.pgn.Game.from_board(board)
+    pgn.headers["White"], pgn.headers["Black"] = names
+    pgn.headers["Result"] = {1.0: "1-0", 0.0: "0-1"}.get(white_score, "1/2-1/2")
+    with PGN_LOCK, open(path, "a") as out:
+        print(pgn, file=out, end="\n\n")
 
 
 def main():
@@ -131,6 +190,9 @@ def main():
     p.add_argument("--stockfish", default="/usr/games/stockfish")
     p.add_argument("--opponent", help="another boomchess binary to play instead of Stockfish")
     p.add_argument("--jobs", type=int, default=1, help="games played at a time")
+    p.add_argument("--pgn", help="append every game to this PGN file")
+    p.add_argument("--no-adjudication", action="store_true",
+                   help="play every game out (to mate, a draw rule or 300 plies)")
     args = p.parse_args()
     if not os.path.exists(BOOMCHESS):
         sys.exit("build first: cargo build --release -p boomchess-cli")
