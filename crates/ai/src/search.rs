@@ -109,7 +109,7 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     launch_seen: Vec<(u32, u8, u128)>,
     /// Piece values of the node being generated (enemy positive).
     board: [i32; 128],
-    /// Role indices of the node being generated (`NO_ROLE` if empty).
+    /// Role indices of the node being generated (on its occupied squares; `NO_ROLE` before any).
     roles: [u8; 128],
     stamp: u32,
     /// The blast of a launch at each square in the node being generated (valid when its stamp
@@ -264,21 +264,23 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     }
 
     /// Fills `board` (enemy pieces positive, ours negative, kings worth
-    /// [`MATE`]) and `roles` for the position being generated.
+    /// [`MATE`]) and `roles` for the position being generated, on its occupied squares: only
+    /// those are read, so the empty ones keep whatever an earlier node left there.
     fn fill_board(&mut self, pos: &Position<G>) {
         let ours = pos.by_color(pos.turn());
-        self.board[..G::SQUARES].fill(0);
-        self.roles[..G::SQUARES].fill(NO_ROLE);
         for role in Role::ALL {
             let v = if role == Role::King {
                 MATE
             } else {
                 self.eval.values[role.index()]
             };
-            for sq in pos.by_role(role).squares() {
-                let i = sq.usize() & 127;
-                self.roles[i] = role.index() as u8;
-                self.board[i] = if ours.has(sq) { -v } else { v };
+            let set = pos.by_role(role);
+            for (men, value) in [(set & ours, -v), (set & !ours, v)] {
+                for sq in men.squares() {
+                    let i = sq.usize() & 127;
+                    self.roles[i] = role.index() as u8;
+                    self.board[i] = value;
+                }
             }
         }
     }
