@@ -228,7 +228,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         };
         if self.noise > 0 {
             let span = 2 * self.noise as u64 + 1;
-            e + (mix(pos.hash() ^ self.seed) % span) as i32 - self.noise
+            e + (mix(key ^ self.seed) % span) as i32 - self.noise
         } else {
             e
         }
