@@ -4,7 +4,7 @@
 Orthodox chess (a Beirut position without bomb carriers, docs/rules.md §4):
 boomchess at a given Level against Stockfish with UCI_LimitStrength at a
 few UCI_Elo settings, at a fixed time per move, colours alternating, from
-ten balanced openings. Prints each pairing's score, and for each level the
+fifty balanced openings. Prints each pairing's score, and for each level the
 maximum-likelihood rating from all its games with its 95 % interval:
 
     expected score against an opponent rated e: 1 / (1 + 10^((e - R) / 400))
@@ -48,10 +48,21 @@ PGN_LOCK = threading.Lock()
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BOOMCHESS = os.environ.get("BOOMCHESS", os.path.join(ROOT, "target", "release", "boomchess"))
 
-# Balanced, varied openings (after 2-4 plies) so the games differ.
+# Balanced, varied openings (2 to 5 plies of well-known lines) so the games differ: an A/B
+# match of two deterministic builds would otherwise replay the same few games.
 OPENINGS = [
     "e2e4 e7e5", "d2d4 d7d5", "c2c4 e7e5", "g1f3 d7d5", "e2e4 c7c5",
     "d2d4 g8f6", "e2e4 e7e6", "e2e4 c7c6", "c2c4 c7c5", "d2d4 f7f5",
+    "e2e4 e7e5 g1f3 b8c6 f1b5", "e2e4 e7e5 g1f3 b8c6 f1c4", "e2e4 c7c5 g1f3 d7d6",
+    "e2e4 c7c5 b1c3", "e2e4 c7c5 g1f3 b8c6", "e2e4 c7c5 g1f3 e7e6", "e2e4 e7e6 d2d4 d7d5",
+    "e2e4 c7c6 d2d4 d7d5", "e2e4 d7d6 d2d4 g8f6", "e2e4 g7g6 d2d4 f8g7", "e2e4 d7d5 e4d5 d8d5",
+    "e2e4 g8f6 e4e5 f6d5", "e2e4 e7e5 f2f4", "e2e4 e7e5 b1c3", "e2e4 e7e5 g1f3 g8f6",
+    "d2d4 d7d5 c2c4 e7e6", "d2d4 d7d5 c2c4 c7c6", "d2d4 d7d5 c2c4 d5c4", "d2d4 g8f6 c2c4 e7e6",
+    "d2d4 g8f6 c2c4 g7g6", "d2d4 g8f6 c2c4 c7c5", "d2d4 g8f6 g1f3 e7e6", "d2d4 f7f5 g2g3",
+    "d2d4 d7d5 g1f3 g8f6", "d2d4 g8f6 c1g5", "d2d4 e7e6 c2c4 f8b4", "c2c4 e7e5 b1c3 g8f6",
+    "c2c4 c7c5 g1f3 g8f6", "c2c4 g8f6 b1c3 e7e6", "c2c4 e7e6 b1c3 d7d5", "g1f3 d7d5 g2g3",
+    "g1f3 g8f6 c2c4 g7g6", "g2g3 d7d5 f1g2", "b2b3 e7e5 c1b2", "f2f4 d7d5 g1f3",
+    "e2e4 e7e5 d2d4 e5d4", "e2e4 c7c5 c2c3", "e2e4 b8c6", "d2d4 d7d6 e2e4", "e2e4 e7e5 g1f3 d7d6",
 ]
 
 
