@@ -7,7 +7,7 @@
 use crate::eval::Evaluator;
 use crate::exchange::exchange;
 use crate::rng::mix;
-use crate::tt::{from_tt, Bound, Tt, MATE_BOUND};
+use crate::tt::{from_tt, Bound, Tt, MATE_BOUND, NO_EVAL};
 use boomchess_rules::{
     Bits, Geometry, Move, MoveBuffer, MoveKind, Outcome, Position, Role, Square, Variant,
 };
@@ -87,6 +87,13 @@ const EVAL_BITS: u64 = 0xFFFF;
 /// Marks an empty square in `Searcher::roles`.
 const NO_ROLE: u8 = 255;
 const KILLER: i32 = 1_000_000;
+/// History scores stay within `±HISTORY_MAX` (a bonus counts less the nearer the score is to
+/// the bound), so the sum of the two histories orders quiet moves below killers.
+const HISTORY_MAX: i32 = 16_384;
+/// Entries of the continuation history (`8 × 128` rows of `8 × 128`).
+const CONTINUATION: usize = 8 * 128 * 8 * 128;
+/// `Searcher::answers` at a ply no move led to (the root, or after a pass).
+const NO_ANSWER: usize = usize::MAX;
 const BAD_TACTIC: i32 = -1_000_000;
 
 pub(crate) struct Searcher<'a, G: Geometry> {
@@ -97,6 +104,13 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     killers: Vec<[Option<Move>; 2]>,
     /// History scores by `[piece color * 8 + role][to square]`.
     history: Vec<i32>,
+    /// Continuation history: how well a quiet move did as the answer to the move before it, by
+    /// `[that move's role][its to square][this move's role][its to square]` (the colours follow
+    /// from the side to move).
+    continuation: Vec<i32>,
+    /// The continuation history's row for each ply: the offset of `[role][to]` of the move
+    /// that led to the ply, or `NO_ANSWER` after a pass or at the root.
+    answers: [usize; MAX_PLY + 2],
     /// Repetition keys of the game so far and the current line.
     path: Vec<u64>,
     lists: Vec<Vec<Scored>>,
@@ -175,6 +189,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             stopped: false,
             killers: vec![[None; 2]; MAX_PLY + 2],
             history: vec![0; 16 * 128],
+            continuation: vec![0; CONTINUATION],
+            answers: [NO_ANSWER; MAX_PLY + 2],
             path: history,
             lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             deferred: [false; MAX_PLY + 2],
@@ -232,6 +248,14 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         } else {
             e
         }
+    }
+
+    /// An evaluation as the table keeps it (`NO_EVAL` if it does not fit).
+    fn eval16(e: i32) -> i16 {
+        i16::try_from(e)
+            .ok()
+            .filter(|&e| e != NO_EVAL)
+            .unwrap_or(NO_EVAL)
     }
 
     /// The score of a position without legal moves.
@@ -446,10 +470,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                         (KILLER + 1, true)
                     } else {
                         let role = mover.map_or(0, |r| r.index());
-                        (
-                            self.history[(us.index() * 8 + role) * 128 + m.to.usize()],
-                            true,
-                        )
+                        (self.quiet_score(us.index(), role, m.to, ply), true)
                     }
                 }
             };
@@ -460,6 +481,26 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 quiet,
                 gain,
             });
+        }
+    }
+
+    /// How well the quiet move of `role` to `to` did before: its history plus its continuation
+    /// history as the answer to the move that led to `ply`.
+    #[inline]
+    fn quiet_score(&self, color: usize, role: usize, to: Square, ply: usize) -> i32 {
+        let own = self.history[(color * 8 + role) * 128 + to.usize()];
+        match self.answers[ply] {
+            NO_ANSWER => own,
+            row => own + self.continuation[row + role * 128 + to.usize()],
+        }
+    }
+
+    /// The offset of the continuation history's row for the answers to `m`.
+    #[inline]
+    fn answer_row(pos: &Position<G>, m: Move) -> usize {
+        match pos.role_at(m.from) {
+            Some(role) => (role.index() * 128 + (m.to.usize() & 127)) * 8 * 128,
+            None => NO_ANSWER,
         }
     }
 
@@ -692,6 +733,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             let mut child = *pos;
             child.play_unchecked(m);
             let gives_check = child.is_check();
+            if gives_check {
+                // The evasions are ordered by their history as answers to this move.
+                self.answers[ply + 1] = Self::answer_row(pos, m);
+            }
             let s = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1, gives_check);
             if self.stopped {
                 break;
@@ -751,10 +796,11 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         self.nodes += 1;
         let mut tt_move = None;
-        if let Some(e) = self.tt.probe(key) {
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
             tt_move = e.mv;
             if ply > 0 && i32::from(e.depth) >= depth {
-                let s = from_tt(e.score, ply);
+                let s = from_tt(i32::from(e.score), ply);
                 match e.bound {
                     Bound::Exact => return s,
                     Bound::Lower if s >= beta => return s,
@@ -764,11 +810,37 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             }
         }
         let pv_node = beta - alpha > 1;
-        let static_eval = if in_check { -INF } else { self.evaluate(pos) };
-        self.static_evals[ply] = static_eval;
+        let raw_eval = match entry {
+            _ if in_check => -INF,
+            Some(e) if e.eval != NO_EVAL => i32::from(e.eval),
+            _ => {
+                let e = self.evaluate(pos);
+                if entry.is_none() {
+                    // Kept for the next visit, which may come before any result is stored.
+                    self.tt
+                        .store(key, None, 0, -100, Bound::None, Self::eval16(e), ply);
+                }
+                e
+            }
+        };
+        self.static_evals[ply] = raw_eval;
         // Whether this side stands better than at its previous move: if not, its moves are
         // less likely to matter, and are pruned and reduced more.
-        let improving = !in_check && ply >= 2 && static_eval > self.static_evals[ply - 2];
+        let improving = !in_check && ply >= 2 && raw_eval > self.static_evals[ply - 2];
+        // The pruning below judges by the table's score where its bound says that score is
+        // nearer the truth than the static evaluation.
+        let static_eval = match entry {
+            Some(e) if !in_check && from_tt(i32::from(e.score), ply).abs() < MATE_BOUND => {
+                let s = from_tt(i32::from(e.score), ply);
+                match e.bound {
+                    Bound::Exact => s,
+                    Bound::Lower if s > raw_eval => s,
+                    Bound::Upper if s < raw_eval => s,
+                    _ => raw_eval,
+                }
+            }
+            _ => raw_eval,
+        };
         // Reverse futility: far above beta with little depth left.
         if !pv_node
             && !in_check
@@ -793,6 +865,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 // Reduced more the further the evaluation stands above beta.
                 let r = (3 + depth / 4 + ((static_eval - beta) / 200).min(2)).min(depth - 2);
                 self.passed[ply + 1] = true;
+                self.answers[ply + 1] = NO_ANSWER;
                 self.path.push(repetition_key(&passed));
                 let s = -self.negamax(&passed, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
                 self.path.pop();
@@ -841,6 +914,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             i += 1;
             let mut child = *pos;
             child.play_unchecked(m);
+            self.tt.prefetch(child.hash());
             let gives_check = child.is_check();
             // Late move pruning: near the leaves, the last quiet moves of a well-ordered list
             // are not tried once a few have failed, unless they give check (a mate is found).
@@ -866,6 +940,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 continue;
             }
 
+            self.answers[ply + 1] = Self::answer_row(pos, m);
             self.path.push(repetition_key(&child));
             let s = if searched == 0 {
                 -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, gives_check)
@@ -878,7 +953,14 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 } else {
                     let r = reductions()[(depth as usize).min(63)][(searched as usize).min(63)];
                     let killer = list[i - 1].order >= KILLER;
-                    (i32::from(r) + i32::from(!improving) - i32::from(killer)).clamp(0, depth - 2)
+                    // A quiet move that did well before is reduced less, one that did badly more.
+                    let record = if killer {
+                        0
+                    } else {
+                        list[i - 1].order / HISTORY_MAX
+                    };
+                    (i32::from(r) + i32::from(!improving) - i32::from(killer) - record)
+                        .clamp(0, depth - 2)
                 };
                 let mut s = -self.negamax(
                     &child,
@@ -914,10 +996,11 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                                 k[0] = Some(m);
                             }
                             // The move that cut gains, the quiet moves tried before it lose.
-                            self.reward(pos, m, depth * depth);
+                            let bonus = (32 * depth * depth).min(4_000);
+                            self.reward(pos, m, ply, bonus);
                             for tried in &list[..i - 1] {
                                 if tried.quiet {
-                                    self.reward(pos, tried.mv, -depth * depth);
+                                    self.reward(pos, tried.mv, ply, -bonus);
                                 }
                             }
                         }
@@ -941,16 +1024,26 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, best, depth, bound, ply);
+        let eval = if in_check {
+            NO_EVAL
+        } else {
+            Self::eval16(raw_eval)
+        };
+        self.tt.store(key, best_move, best, depth, bound, eval, ply);
         best
     }
 
-    /// Adds `bonus` to the history score of the quiet move `m`, kept within the range that
-    /// orders quiet moves below killers and above losing tactics.
-    fn reward(&mut self, pos: &Position<G>, m: Move, bonus: i32) {
-        if let Some(role) = pos.role_at(m.from) {
-            let h = &mut self.history[(pos.turn().index() * 8 + role.index()) * 128 + m.to.usize()];
-            *h = (*h + bonus).clamp(-900_000, 900_000);
+    /// Adds `bonus` to the history and continuation history of the quiet move `m` at `ply`,
+    /// less the nearer a score already is to `±HISTORY_MAX`: recent results outweigh old ones.
+    fn reward(&mut self, pos: &Position<G>, m: Move, ply: usize, bonus: i32) {
+        let Some(role) = pos.role_at(m.from) else {
+            return;
+        };
+        let to = m.to.usize() & 127;
+        let gravity = |h: &mut i32| *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+        gravity(&mut self.history[(pos.turn().index() * 8 + role.index()) * 128 + to]);
+        if let Some(row) = Some(self.answers[ply]).filter(|&row| row != NO_ANSWER) {
+            gravity(&mut self.continuation[row + role.index() * 128 + to]);
         }
     }
 
@@ -959,6 +1052,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// INF)`, so moves within `margin` of the best have exact scores and
     /// the others upper bounds. Without it, principal variation search.
     pub fn root(&mut self, pos: &Position<G>, margin: Option<i32>) -> RootResult {
+        self.tt.new_search();
         let mut result = RootResult::default();
         let mut list = Vec::new();
         let tt_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
@@ -980,6 +1074,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 let mut child = *pos;
                 child.play_unchecked(m);
                 let gives_check = child.is_check();
+                self.answers[1] = Self::answer_row(pos, m);
                 self.path.push(repetition_key(&child));
                 let d = depth as i32 - 1;
                 let s = match margin {
@@ -1066,6 +1161,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 result.score,
                 depth as i32,
                 Bound::Exact,
+                NO_EVAL,
                 0,
             );
             let pv = self.principal_variation(pos, result.best, depth as usize);
