@@ -31,6 +31,8 @@ const REVERSE_FUTILITY_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 3;
 /// Late move pruning at most this many plies from the leaves.
 const LATE_MOVE_DEPTH: i32 = 3;
+/// Singular extensions at least this many plies from the leaves.
+const SINGULAR_DEPTH: i32 = 8;
 /// Half the width of the root's aspiration window (centipawns).
 const ASPIRATION: i32 = 40;
 
@@ -131,6 +133,9 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     blasts: Box<[(u32, i32, u128); 128]>,
     /// Number of legal moves found by the last `generate`.
     legal_count: usize,
+    /// The move left out at each ply while the search asks whether the table's move is
+    /// singular (see `negamax`).
+    excluded: [Option<Move>; MAX_PLY + 2],
     /// Whether the move into each ply was a pass (a null move): two never follow each other.
     passed: [bool; MAX_PLY + 2],
     /// The static evaluation at each ply of the current line (`-INF` in check).
@@ -202,6 +207,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             blasts: Box::new([(0, 0, 0); 128]),
             legal_count: 0,
             passed: [false; MAX_PLY + 2],
+            excluded: [None; MAX_PLY + 2],
             static_evals: [-INF; MAX_PLY + 2],
             eval,
             evals: vec![0; EVAL_CACHE],
@@ -797,9 +803,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         self.nodes += 1;
         let mut tt_move = None;
         let entry = self.tt.probe(key);
+        let excluded = self.excluded[ply];
         if let Some(e) = entry {
             tt_move = e.mv;
-            if ply > 0 && i32::from(e.depth) >= depth {
+            if ply > 0 && i32::from(e.depth) >= depth && excluded.is_none() {
                 let s = from_tt(i32::from(e.score), ply);
                 match e.bound {
                     Bound::Exact => return s,
@@ -844,6 +851,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         // Reverse futility: far above beta with little depth left.
         if !pv_node
             && !in_check
+            && excluded.is_none()
             && depth <= REVERSE_FUTILITY_DEPTH
             && beta.abs() < MATE_BOUND
             && static_eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
@@ -854,6 +862,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         // too. Not in check, not twice in a row, not with only pawns (zugzwang is real there).
         if !pv_node
             && !in_check
+            && excluded.is_none()
             && depth >= 3
             && !self.passed[ply]
             && static_eval >= beta
@@ -912,6 +921,21 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             }
             let Scored { mv: m, quiet, .. } = list[i];
             i += 1;
+            if Some(m) == excluded {
+                continue;
+            }
+            let extension = if Some(m) == tt_move && ply > 0 && excluded.is_none() {
+                self.singular_extension(pos, entry, depth, beta, ply, in_check, m)
+            } else {
+                Ok(0)
+            };
+            let extension = match extension {
+                Ok(e) => e,
+                Err(cut) => {
+                    self.lists[ply] = list;
+                    return cut;
+                }
+            };
             let mut child = *pos;
             child.play_unchecked(m);
             self.tt.prefetch(child.hash());
@@ -943,7 +967,14 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             self.answers[ply + 1] = Self::answer_row(pos, m);
             self.path.push(repetition_key(&child));
             let s = if searched == 0 {
-                -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1, gives_check)
+                -self.negamax(
+                    &child,
+                    depth - 1 + extension,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    gives_check,
+                )
             } else {
                 let r = if !quiet || depth < 3 || in_check || gives_check {
                     0
@@ -1029,8 +1060,63 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         } else {
             Self::eval16(raw_eval)
         };
-        self.tt.store(key, best_move, best, depth, bound, eval, ply);
+        if excluded.is_none() {
+            self.tt.store(key, best_move, best, depth, bound, eval, ply);
+        }
         best
+    }
+
+    /// Singular extension: whether the table's move `m` is much better than every other move
+    /// here. A reduced search without it, against a bound just below the table's score, says;
+    /// if every other move fails that low, `m` is searched a ply deeper (`Ok(1)`). If even
+    /// without `m` the node holds a bound above `beta`, more than one move refutes the
+    /// opponent and the node is cut at once (`Err(score)`).
+    #[allow(clippy::too_many_arguments)]
+    fn singular_extension(
+        &mut self,
+        pos: &Position<G>,
+        entry: Option<crate::tt::Entry>,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        m: Move,
+    ) -> Result<i32, i32> {
+        let Some(e) = entry else { return Ok(0) };
+        let score = from_tt(i32::from(e.score), ply);
+        if depth < SINGULAR_DEPTH
+            || ply >= MAX_PLY / 2
+            || !matches!(e.bound, Bound::Lower | Bound::Exact)
+            || i32::from(e.depth) < depth - 3
+            || score.abs() >= MATE_BOUND
+        {
+            return Ok(0);
+        }
+        let singular_beta = score - 2 * depth;
+        // The search without `m` generates this node's moves again: its own deferred launches
+        // are not this node's.
+        let deferred = self.deferred[ply];
+        self.excluded[ply] = Some(m);
+        let s = self.negamax(
+            pos,
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            in_check,
+        );
+        self.excluded[ply] = None;
+        self.deferred[ply] = deferred;
+        if self.stopped {
+            return Ok(0);
+        }
+        if s < singular_beta {
+            Ok(1)
+        } else if singular_beta >= beta {
+            Err(singular_beta)
+        } else {
+            Ok(0)
+        }
     }
 
     /// Adds `bonus` to the history and continuation history of the quiet move `m` at `ply`,
