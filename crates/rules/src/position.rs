@@ -524,7 +524,7 @@ impl<G: Geometry> Position<G> {
     /// Every legal move of the side to move, into `moves` (cleared first).
     pub fn legal_moves(&self, moves: &mut G::MoveList) {
         moves.clear();
-        self.generate(moves, G::Bits::FULL);
+        self.generate(moves, G::Bits::FULL, false);
     }
 
     /// The legal moves of the side to move, but of its launches (Stratomic) only those aimed at
@@ -533,7 +533,17 @@ impl<G: Geometry> Position<G> {
     /// whose blast reaches an enemy, say) is spared making the rest.
     pub fn legal_moves_launching_at(&self, launch_targets: G::Bits, moves: &mut G::MoveList) {
         moves.clear();
-        self.generate(moves, launch_targets);
+        self.generate(moves, launch_targets, false);
+    }
+
+    /// The legal moves that capture, explode or promote, into `moves` (cleared first): every
+    /// legal move but castling and the [`MoveKind::Normal`] moves of men other than bombers to
+    /// empty squares (a bomber may take what it flies over), and of the launches (Stratomic)
+    /// only those aimed at `launch_targets`. A quiescence search wants only these, and is spared
+    /// generating the quiet moves it would drop.
+    pub fn legal_noisy_moves(&self, launch_targets: G::Bits, moves: &mut G::MoveList) {
+        moves.clear();
+        self.generate(moves, launch_targets, true);
     }
 
     /// The legal launches of the side to move aimed at `targets` (none outside Stratomic), into
@@ -555,12 +565,18 @@ impl<G: Geometry> Position<G> {
     /// listing them where the generator works on whole sets of squares.
     pub fn count_legal_moves(&self) -> u64 {
         let mut counter = BulkCounter::default();
-        self.generate(&mut counter, G::Bits::FULL);
+        self.generate(&mut counter, G::Bits::FULL, false);
         counter.total()
     }
 
-    /// Generates every legal move into `moves`, launches only at `launch_targets`.
-    fn generate<S: MoveSink<G::Bits>>(&self, moves: &mut S, launch_targets: G::Bits) {
+    /// Generates every legal move into `moves`, launches only at `launch_targets`; with
+    /// `noisy_only`, only those [`legal_noisy_moves`](Position::legal_noisy_moves) lists.
+    fn generate<S: MoveSink<G::Bits>>(
+        &self,
+        moves: &mut S,
+        launch_targets: G::Bits,
+        noisy_only: bool,
+    ) {
         if self.decided_by_kings().is_some() {
             return;
         }
@@ -571,6 +587,20 @@ impl<G: Geometry> Position<G> {
         let theirs = self.by_color(!us);
         let occupied = ours | theirs;
         let checkers = self.attackers(t, king, !us, theirs, occupied);
+        // Where the king, the pieces and the pawns may go: with `noisy_only`, only onto an enemy
+        // or (pawns) onto the promotion rank.
+        let reach = if noisy_only {
+            let promotion_rank = Self::relative_rank(us, self.rules().promotion_rank);
+            Reach {
+                men: theirs,
+                pawns: theirs | t.ranks[promotion_rank as usize],
+            }
+        } else {
+            Reach {
+                men: G::Bits::FULL,
+                pawns: G::Bits::FULL,
+            }
+        };
 
         let their_bombers = self.by_role[BOMBER] & theirs;
         let mut bomber_danger = G::Bits::EMPTY;
@@ -583,12 +613,20 @@ impl<G: Geometry> Position<G> {
             self.gen_piece_moves(
                 t,
                 list,
-                ours & !self.by_role[KING],
+                ours & !self.by_role[KING] & !self.by_role[BOMBER],
+                !ours & reach.men,
+                G::Bits::EMPTY,
+                king,
+            );
+            self.gen_piece_moves(
+                t,
+                list,
+                ours & self.by_role[BOMBER],
                 !ours,
                 G::Bits::EMPTY,
                 king,
             );
-            self.gen_pawn_moves(t, list, G::Bits::FULL, G::Bits::EMPTY, king);
+            self.gen_pawn_moves(t, list, reach.pawns, G::Bits::EMPTY, king);
             // A move answers a check only if it changes a square that
             // check depends on: the checker's square, the squares between
             // it and the king and, for a bomber on the king's line, the
@@ -620,7 +658,7 @@ impl<G: Geometry> Position<G> {
                     moves.push(m);
                 }
             }
-            for to in (steps & !ours).squares() {
+            for to in (steps & !ours & reach.men).squares() {
                 if self
                     .attackers(t, to, !us, theirs, occupied ^ G::Bits::from_square(king))
                     .is_empty()
@@ -638,10 +676,10 @@ impl<G: Geometry> Position<G> {
             // squares need testing; king steps are tested by `attackers`.
             bomber_danger = self.bomber_lines(t, king, their_bombers);
             if bomber_danger.is_empty() {
-                self.gen_with_masks(t, moves, king, checkers);
+                self.gen_with_masks(t, moves, king, checkers, reach);
             } else {
                 let mut candidates = G::MoveList::default();
-                self.gen_with_masks(t, &mut candidates, king, checkers);
+                self.gen_with_masks(t, &mut candidates, king, checkers, reach);
                 for &m in candidates.iter() {
                     let quiet =
                         m.from == king || !(bomber_danger.has(m.from) || bomber_danger.has(m.to));
@@ -651,7 +689,7 @@ impl<G: Geometry> Position<G> {
                 }
             }
         } else {
-            self.gen_with_masks(t, moves, king, checkers);
+            self.gen_with_masks(t, moves, king, checkers, reach);
         }
         // A bomber may capture a checker or a blocker it flies over (even
         // two pieces at once), so its moves are tested, unless (out of
@@ -690,7 +728,7 @@ impl<G: Geometry> Position<G> {
             }
         }
         self.gen_en_passant(t, moves, king);
-        if checkers.is_empty() {
+        if checkers.is_empty() && !noisy_only {
             self.gen_castling(t, moves, king);
         }
         match self.variant {
@@ -735,12 +773,13 @@ impl<G: Geometry> Position<G> {
         moves: &mut impl MoveSink<G::Bits>,
         king: Square,
         checkers: G::Bits,
+        reach: Reach<G::Bits>,
     ) {
         let us = self.turn;
         let ours = self.by_color(us);
         let theirs = self.by_color(!us);
         let occupied = ours | theirs;
-        let steps = t.king[king.usize()] & !ours;
+        let steps = t.king[king.usize()] & !ours & reach.men;
         for to in steps.squares() {
             if self
                 .attackers(t, to, !us, theirs, occupied ^ G::Bits::from_square(king))
@@ -759,8 +798,8 @@ impl<G: Geometry> Position<G> {
         };
         let pinned = self.pinned(t, king, ours, theirs);
         let movers = ours & !self.by_role[KING] & !self.by_role[BOMBER];
-        self.gen_piece_moves(t, moves, movers, targets, pinned, king);
-        self.gen_pawn_moves(t, moves, targets, pinned, king);
+        self.gen_piece_moves(t, moves, movers, targets & reach.men, pinned, king);
+        self.gen_pawn_moves(t, moves, targets & reach.pawns, pinned, king);
     }
 
     /// Enemy sliders (among `theirs`) on a line through `king`, blocked or not.
@@ -1459,6 +1498,15 @@ fn normal(from: Square, to: Square) -> Move {
         to,
         kind: MoveKind::Normal,
     }
+}
+
+/// The squares the king, the pieces (not bombers) and the pawns may move to in a generation:
+/// all of them, or for [`Position::legal_noisy_moves`] only those where a move captures or
+/// promotes.
+#[derive(Clone, Copy)]
+struct Reach<B> {
+    men: B,
+    pawns: B,
 }
 
 #[cfg(test)]

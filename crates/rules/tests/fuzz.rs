@@ -7,23 +7,9 @@
 
 use boomchess_rules::{Color, MoveKind, Options, Phase, Role, Variant, VariantPosition};
 
-/// Xorshift64*: small, deterministic, good enough to drive fuzzing.
-struct Rng(u64);
+mod support;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+use support::Rng;
 
 fn scale() -> usize {
     std::env::var("BOOMCHESS_FUZZ_SCALE")

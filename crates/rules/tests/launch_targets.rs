@@ -6,17 +6,9 @@ use boomchess_rules::{
     Bits, Board10, Geometry, Move, MoveKind, Position, Variant, VariantPosition,
 };
 
-/// Xorshift64*, deterministic.
-struct Rng(u64);
+mod support;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
+use support::Rng;
 
 type List = <Board10 as Geometry>::MoveList;
 

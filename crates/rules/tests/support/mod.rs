@@ -10,6 +10,24 @@ pub mod reference;
 use boomchess_rules::{Move, MoveKind, Options, Variant, VariantPosition};
 use std::collections::BTreeSet;
 
+/// Xorshift64*: small, deterministic, good enough to drive random play and fuzzing.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
 /// The FEN placement field of a 10×10 board holding `pieces`
 /// (`"Kf2 Md4 kf9"`: letter, then square).
 pub fn placement10(pieces: &str) -> String {

@@ -1,0 +1,170 @@
+//! `Position::legal_noisy_moves` against the full legal move list (proven by the perft suites):
+//! on positions of random games in every variant and option, it must list exactly the legal
+//! moves its documentation promises (all but castling and the ordinary moves of men other than
+//! bombers to empty squares; launches only at the squares asked for).
+
+mod support;
+
+use boomchess_rules::{
+    Bits, Game, Geometry, Move, MoveKind, Options, Phase, Position, Role, Variant, VariantPosition,
+};
+use support::Rng;
+
+/// Every variant with the options that change its moves.
+const CONFIGURATIONS: [(Variant, &[&str]); 6] = [
+    (Variant::Beirut, &[]),
+    (Variant::Beirut, &["carriers=3", "dead-mans-switch"]),
+    (Variant::Stratomic, &[]),
+    (Variant::FlyingBombers, &[]),
+    (Variant::FlyingBombers, &["immediate-landing"]),
+    (Variant::FlyingBombers, &["super-knights"]),
+];
+
+fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<(usize, usize, String)> {
+    let mut out: Vec<_> = moves
+        .into_iter()
+        .map(|m| (m.from.usize(), m.to.usize(), format!("{:?}", m.kind)))
+        .collect();
+    out.sort();
+    out
+}
+
+/// What a position showed the test: in check, and which kinds of noisy move it had.
+#[derive(Default)]
+struct Seen {
+    positions: usize,
+    in_check: usize,
+    promotions: usize,
+    explosions: usize,
+    bomber_moves: usize,
+    quiet_dropped: usize,
+}
+
+/// Compares `legal_noisy_moves` with the filtered legal list on `pos`, for every launch target
+/// set of `targets`.
+fn compare<G: Geometry>(pos: &Position<G>, targets: &[G::Bits], seen: &mut Seen) {
+    let mut all = G::MoveList::default();
+    pos.legal_moves(&mut all);
+    let them = pos.by_color(!pos.turn());
+    let noisy = |m: &Move| match m.kind {
+        MoveKind::Castle => false,
+        MoveKind::Normal => them.has(m.to) || pos.role_at(m.from) == Some(Role::Bomber),
+        _ => true,
+    };
+    for &launch_targets in targets {
+        let mut list = G::MoveList::default();
+        pos.legal_noisy_moves(launch_targets, &mut list);
+        let expected = all
+            .iter()
+            .copied()
+            .filter(|m| noisy(m) && (m.kind != MoveKind::Launch || launch_targets.has(m.to)));
+        assert_eq!(
+            sorted(list.iter().copied()),
+            sorted(expected),
+            "{}",
+            pos.fen()
+        );
+    }
+    seen.positions += 1;
+    seen.in_check += usize::from(pos.is_check());
+    let kinds = |f: &dyn Fn(&Move) -> bool| usize::from(all.iter().any(f));
+    seen.promotions += kinds(&|m| matches!(m.kind, MoveKind::Promotion(_)));
+    seen.explosions += kinds(&|m| m.is_explosion());
+    seen.bomber_moves += kinds(&|m| pos.role_at(m.from) == Some(Role::Bomber));
+    seen.quiet_dropped += kinds(&|m| !noisy(m));
+}
+
+/// Random games that prefer captures and explosions, so that checks, promotions and
+/// unlocked launches come often; every position is compared.
+fn play_and_compare(variant: Variant, words: &[&str], games: usize, rng: &mut Rng) -> Seen {
+    let options = Options::parse(variant, words).expect("options");
+    let mut seen = Seen::default();
+    for _ in 0..games {
+        let mut game = Game::new(variant, options);
+        while let Phase::Setup(color) = game.phase() {
+            let pos = game.position();
+            let men: Vec<String> = (0..pos.ranks())
+                .flat_map(|r| (0..pos.files()).map(move |f| (f, r)))
+                .filter_map(|(f, r)| pos.square(f, r))
+                .filter(|&sq| {
+                    pos.piece_at(sq)
+                        .is_some_and(|p| p.color == color && p.role != Role::King)
+                })
+                .map(|sq| pos.square_name(sq))
+                .collect();
+            let mut chosen: Vec<String> = Vec::new();
+            while chosen.len() < game.carriers_to_choose() as usize {
+                let pick = rng.pick(&men).clone();
+                if !chosen.contains(&pick) {
+                    chosen.push(pick);
+                }
+            }
+            game.choose_carriers(&chosen).expect("carriers of own men");
+        }
+        for _ in 0..200 {
+            let random = (u128::from(rng.next()) << 64) | u128::from(rng.next());
+            match game.position() {
+                VariantPosition::Eight(pos) => {
+                    compare(pos, &[!0, random as u64, pos.occupied()], &mut seen)
+                }
+                VariantPosition::Ten(pos) => {
+                    compare(pos, &[!0, 0, random, pos.occupied()], &mut seen)
+                }
+            }
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let forcing: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.kind != MoveKind::Normal)
+                .chain(moves.iter().copied().filter(|m| {
+                    m.kind == MoveKind::Normal && game.position().piece_at(m.to).is_some()
+                }))
+                .collect();
+            let m = if !forcing.is_empty() && rng.below(2) == 0 {
+                *rng.pick(&forcing)
+            } else {
+                *rng.pick(&moves)
+            };
+            game.play(m).expect("a generated move is legal");
+        }
+    }
+    seen
+}
+
+#[test]
+fn noisy_moves_are_the_legal_moves_that_capture_explode_or_promote() {
+    let mut rng = Rng(0x0015_E0DD);
+    for (variant, words) in CONFIGURATIONS {
+        let seen = play_and_compare(variant, words, 16, &mut rng);
+        // The games must reach the cases the filter treats apart, or the test proves little.
+        let what = format!("{variant:?} {words:?}");
+        assert!(
+            seen.positions >= 1000,
+            "{what}: {} positions",
+            seen.positions
+        );
+        assert!(seen.in_check >= 20, "{what}: {} in check", seen.in_check);
+        assert!(
+            seen.promotions >= 5,
+            "{what}: {} with promotions",
+            seen.promotions
+        );
+        assert!(seen.quiet_dropped >= 500, "{what}: {}", seen.quiet_dropped);
+        if variant != Variant::FlyingBombers {
+            assert!(
+                seen.explosions >= 20,
+                "{what}: {} with explosions",
+                seen.explosions
+            );
+        } else {
+            assert!(
+                seen.bomber_moves >= 500,
+                "{what}: {} with bomber moves",
+                seen.bomber_moves
+            );
+        }
+    }
+}
