@@ -131,7 +131,8 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// The blast of a launch at each square in the node being generated (valid when its stamp
     /// is the node's): the material it removes, summed from `board`, and the squares it empties.
     blasts: Box<[(u32, i32, u128); 128]>,
-    /// Number of legal moves found by the last `generate`.
+    /// Number of legal moves found by the last `generate` (with `tactical`, of the noisy ones
+    /// if there are any, else of all).
     legal_count: usize,
     /// The move left out at each ply while the search asks whether the table's move is
     /// singular (see `negamax`).
@@ -377,7 +378,16 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         };
         let partial = launching && (tactical || defer);
         self.deferred[ply] = partial && !tactical;
-        if partial {
+        if tactical {
+            // Quiescence: the rules generate only the moves that capture, explode or promote.
+            let targets = if launching { enemies } else { G::Bits::FULL };
+            pos.legal_noisy_moves(targets, &mut self.scratch);
+            self.legal_count = self.scratch.len();
+            if self.legal_count == 0 {
+                // Whether there is a legal move at all (stalemate) counts the quiet ones too.
+                self.legal_count = pos.count_legal_moves() as usize;
+            }
+        } else if partial {
             pos.legal_moves_launching_at(enemies, &mut self.scratch);
             self.legal_count = self.scratch.len();
             if let Some(m) = tt_move.filter(|m| m.kind == MoveKind::Launch && !enemies.has(m.to)) {
