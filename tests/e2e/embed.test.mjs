@@ -2,7 +2,7 @@
 // example page's boards all render and stay independent, a bad attribute shows its error in its
 // own element only, `mount()` returns a game handle that plays, the module works from another
 // origin (two servers on different ports) with the computer's worker, one board's download stays
-// within 250 KB gzipped and one against the computer (with the worker's module) within 350 KB,
+// within 250 KB gzipped and one against the computer (with the worker's module) within 365 KB,
 // and a share link reopens its game on the game page.
 //
 // Run by scripts/test after `trunk build --release`; alone: `node --test tests/e2e/embed.test.mjs`.
@@ -485,9 +485,11 @@ test('one board downloads at most 250 KB gzipped (glue + wasm + embed.js)', asyn
 // A board against the computer also loads the worker's module when it first needs it (after the
 // board is drawn: it delays the computer's first reply, never the board), the rules a second time
 // (built for speed) and the engine: 337 KB in all when the engine was split off (116 KB of it the
-// worker's). The limit leaves the two modules 13 KB to grow, and fails if the page's code ends up
-// in the worker's module, or the engine in the page's again.
-test("one board against the computer downloads at most 350 KB gzipped (the board's files + the worker's glue and wasm)", async () => {
+// worker's), 352.7 KB (145 KB) after the search gained a continuation history, singular
+// extensions and the rules' generation of noisy moves for quiescence (issue 18). The limit leaves
+// the two modules 12 KB to grow, and fails if the page's code ends up in the worker's module, or
+// the engine in the page's again (either adds far more).
+test("one board against the computer downloads at most 365 KB gzipped (the board's files + the worker's glue and wasm)", async () => {
   const board = await gzipped(BOARD_FILES);
   const worker = await gzipped(WORKER_FILES);
   const total = board.total + worker.total;
@@ -495,7 +497,7 @@ test("one board against the computer downloads at most 350 KB gzipped (the board
     `gzipped download of one board against the computer: the board's ${board.total} bytes + the worker's ` +
       `${JSON.stringify(worker.sizes)}, total ${total} bytes`,
   );
-  assert.ok(total <= 350_000, `${total} bytes`);
+  assert.ok(total <= 365_000, `${total} bytes`);
 });
 
 describe('share links', () => {

@@ -117,20 +117,26 @@ export async function clickSquare(page, square) {
 
 export const differ = (a, b) => a.some((v, i) => Math.abs(v - b[i]) > 12);
 
-/** Waits until `test(rgba)` holds for the canvas pixel at a square's centre (checked in the page
- * on every animation frame). */
-export async function waitForSquarePixel(page, square, test, timeout = 5000) {
+/** Waits until `test(rgba)` holds for the canvas pixel at a point of a square (`dx`, `dy`: as
+ * fractions of the square's size from its centre), checked in the page on every animation frame,
+ * so that a frame drawn late on a busy machine is not missed. */
+export async function waitForSquarePixel(page, square, test, { timeout = 5000, dx = 0, dy = 0 } = {}) {
   await page.waitForFunction(
-    ([sq, src]) => {
+    ([sq, src, offset]) => {
       const canvas = document.getElementById('board');
       const rect = canvas.getBoundingClientRect();
+      const a1 = window.boomchess.squareCenter('a1');
+      const b2 = window.boomchess.squareCenter('b2');
+      const size = Math.abs(b2.x - a1.x);
       const c = window.boomchess.squareCenter(sq);
-      const px = Math.floor(((c.x - rect.left) * canvas.width) / rect.width);
-      const py = Math.floor(((c.y - rect.top) * canvas.height) / rect.height);
+      const x = c.x + offset[0] * size;
+      const y = c.y + offset[1] * size;
+      const px = Math.floor(((x - rect.left) * canvas.width) / rect.width);
+      const py = Math.floor(((y - rect.top) * canvas.height) / rect.height);
       const rgba = Array.from(canvas.getContext('2d').getImageData(px, py, 1, 1).data);
       return new Function('rgba', `return (${src})(rgba)`)(rgba);
     },
-    [square, test.toString()],
+    [square, test.toString(), [dx, dy]],
     { polling: 'raf', timeout },
   );
 }
