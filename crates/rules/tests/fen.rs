@@ -730,11 +730,11 @@ fn mutated_and_random_text_never_panics() {
         for _ in 0..1 + rng.below(3) {
             let i = rng.below(chars.len());
             match rng.below(3) {
-                0 => chars[i] = rng.pick(&alphabet),
+                0 => chars[i] = *rng.pick(&alphabet),
                 1 => {
                     chars.remove(i);
                 }
-                _ => chars.insert(i, rng.pick(&alphabet)),
+                _ => chars.insert(i, *rng.pick(&alphabet)),
             }
             if chars.is_empty() {
                 break;
@@ -755,7 +755,7 @@ fn mutated_and_random_text_never_panics() {
     }
     for _ in 0..2000 {
         let len = rng.below(60);
-        let text: String = (0..len).map(|_| rng.pick(&alphabet)).collect();
+        let text: String = (0..len).map(|_| *rng.pick(&alphabet)).collect();
         for v in Variant::ALL {
             let _ = parse(v, &text);
         }

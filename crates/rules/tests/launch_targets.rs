@@ -8,18 +8,9 @@ use boomchess_rules::{
 
 mod support;
 
-use support::Rng;
+use support::{sorted_moves, Rng};
 
 type List = <Board10 as Geometry>::MoveList;
-
-fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<(usize, usize, String)> {
-    let mut out: Vec<_> = moves
-        .into_iter()
-        .map(|m| (m.from.usize(), m.to.usize(), format!("{:?}", m.kind)))
-        .collect();
-    out.sort();
-    out
-}
 
 fn legal(pos: &Position<Board10>) -> Vec<Move> {
     let mut list = List::default();
@@ -29,7 +20,7 @@ fn legal(pos: &Position<Board10>) -> Vec<Move> {
 
 /// Positions of random games that prefer captures (so launches unlock early).
 fn positions(games: usize) -> Vec<Position<Board10>> {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut out = Vec::new();
     for _ in 0..games {
         let VariantPosition::Ten(mut pos) =
@@ -61,7 +52,7 @@ fn positions(games: usize) -> Vec<Position<Board10>> {
 
 #[test]
 fn launching_at_a_set_lists_the_legal_moves_with_only_those_launches() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     let (mut checked, mut with_launches) = (0, 0);
     for pos in positions(24) {
         let all = legal(&pos);
@@ -78,8 +69,8 @@ fn launching_at_a_set_lists_the_legal_moves_with_only_those_launches() {
                 .copied()
                 .filter(|m| m.kind != MoveKind::Launch || targets.has(m.to));
             assert_eq!(
-                sorted(list.iter().copied()),
-                sorted(expected),
+                sorted_moves(list.iter().copied()),
+                sorted_moves(expected),
                 "{}",
                 pos.fen()
             );
@@ -89,8 +80,8 @@ fn launching_at_a_set_lists_the_legal_moves_with_only_those_launches() {
                 .copied()
                 .filter(|m| m.kind == MoveKind::Launch && targets.has(m.to));
             assert_eq!(
-                sorted(list.iter().copied()),
-                sorted(expected),
+                sorted_moves(list.iter().copied()),
+                sorted_moves(expected),
                 "{}",
                 pos.fen()
             );

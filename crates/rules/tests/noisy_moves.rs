@@ -6,9 +6,9 @@
 mod support;
 
 use boomchess_rules::{
-    Bits, Game, Geometry, Move, MoveKind, Options, Phase, Position, Role, Variant, VariantPosition,
+    Bits, Game, Geometry, Move, MoveKind, Options, Position, Role, Variant, VariantPosition,
 };
-use support::Rng;
+use support::{choose_random_carriers, sorted_moves, Rng};
 
 /// Every variant with the options that change its moves.
 const CONFIGURATIONS: [(Variant, &[&str]); 6] = [
@@ -19,15 +19,6 @@ const CONFIGURATIONS: [(Variant, &[&str]); 6] = [
     (Variant::FlyingBombers, &["immediate-landing"]),
     (Variant::FlyingBombers, &["super-knights"]),
 ];
-
-fn sorted(moves: impl IntoIterator<Item = Move>) -> Vec<(usize, usize, String)> {
-    let mut out: Vec<_> = moves
-        .into_iter()
-        .map(|m| (m.from.usize(), m.to.usize(), format!("{:?}", m.kind)))
-        .collect();
-    out.sort();
-    out
-}
 
 /// What a position showed the test: in check, and which kinds of noisy move it had.
 #[derive(Default)]
@@ -59,8 +50,8 @@ fn compare<G: Geometry>(pos: &Position<G>, targets: &[G::Bits], seen: &mut Seen)
             .copied()
             .filter(|m| noisy(m) && (m.kind != MoveKind::Launch || launch_targets.has(m.to)));
         assert_eq!(
-            sorted(list.iter().copied()),
-            sorted(expected),
+            sorted_moves(list.iter().copied()),
+            sorted_moves(expected),
             "{}",
             pos.fen()
         );
@@ -81,26 +72,7 @@ fn play_and_compare(variant: Variant, words: &[&str], games: usize, rng: &mut Rn
     let mut seen = Seen::default();
     for _ in 0..games {
         let mut game = Game::new(variant, options);
-        while let Phase::Setup(color) = game.phase() {
-            let pos = game.position();
-            let men: Vec<String> = (0..pos.ranks())
-                .flat_map(|r| (0..pos.files()).map(move |f| (f, r)))
-                .filter_map(|(f, r)| pos.square(f, r))
-                .filter(|&sq| {
-                    pos.piece_at(sq)
-                        .is_some_and(|p| p.color == color && p.role != Role::King)
-                })
-                .map(|sq| pos.square_name(sq))
-                .collect();
-            let mut chosen: Vec<String> = Vec::new();
-            while chosen.len() < game.carriers_to_choose() as usize {
-                let pick = rng.pick(&men).clone();
-                if !chosen.contains(&pick) {
-                    chosen.push(pick);
-                }
-            }
-            game.choose_carriers(&chosen).expect("carriers of own men");
-        }
+        choose_random_carriers(&mut game, rng);
         for _ in 0..200 {
             let random = (u128::from(rng.next()) << 64) | u128::from(rng.next());
             match game.position() {
@@ -136,7 +108,7 @@ fn play_and_compare(variant: Variant, words: &[&str], games: usize, rng: &mut Rn
 
 #[test]
 fn noisy_moves_are_the_legal_moves_that_capture_explode_or_promote() {
-    let mut rng = Rng(0x0015_E0DD);
+    let mut rng = Rng::new(0x0015_E0DD);
     for (variant, words) in CONFIGURATIONS {
         let seen = play_and_compare(variant, words, 16, &mut rng);
         // The games must reach the cases the filter treats apart, or the test proves little.

@@ -554,7 +554,7 @@ fn fuzz_move_text(rng: &mut Rng, unicode: bool) {
         let mut inputs: Vec<String> = fixed.iter().map(|s| s.to_string()).collect();
         for _ in 0..300 {
             let len = rng.below(12);
-            inputs.push((0..len).map(|_| rng.pick(&alphabet)).collect());
+            inputs.push((0..len).map(|_| *rng.pick(&alphabet)).collect());
         }
         // Mutations of real move texts reach deeper into the parsers.
         let mut real: Vec<String> = pos.legal_moves_uci();
@@ -563,11 +563,11 @@ fn fuzz_move_text(rng: &mut Rng, unicode: bool) {
             let mut chars: Vec<char> = real[rng.below(real.len())].chars().collect();
             let i = rng.below(chars.len() + 1);
             match rng.below(3) {
-                0 if i < chars.len() => chars[i] = rng.pick(&alphabet),
+                0 if i < chars.len() => chars[i] = *rng.pick(&alphabet),
                 1 if i < chars.len() => {
                     chars.remove(i);
                 }
-                _ => chars.insert(i, rng.pick(&alphabet)),
+                _ => chars.insert(i, *rng.pick(&alphabet)),
             }
             inputs.push(chars.into_iter().collect());
         }

@@ -1128,7 +1128,7 @@ fn odd_and_huge_input_never_panics() {
     for pos in &positions {
         for _ in 0..3000 {
             let len = rng.below(9);
-            let text: String = (0..len).map(|_| rng.pick(&alphabet)).collect();
+            let text: String = (0..len).map(|_| *rng.pick(&alphabet)).collect();
             if let Ok(m) = pos.parse_move(&text) {
                 assert!(pos.is_legal(m), "{text:?}");
             }

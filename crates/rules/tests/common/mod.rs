@@ -2,6 +2,12 @@
 //! is worked out by hand from docs/rules.md, never copied from the program.
 #![allow(dead_code)]
 
+mod rng;
+
+// Not every test file that includes this module draws random numbers.
+#[allow(unused_imports)]
+pub use rng::Rng;
+
 use boomchess_rules::{Color, Game, Options, Square, Variant, VariantPosition};
 
 /// Options for `variant` from option words (docs/rules.md §5b).
@@ -91,26 +97,4 @@ pub fn carrier_names(pos: &VariantPosition, color: Color) -> Vec<String> {
         .collect();
     v.sort();
     v
-}
-
-/// A small deterministic pseudo-random generator (xorshift64*), for
-/// garbage-input tests that must be reproducible.
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
 }

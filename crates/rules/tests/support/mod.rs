@@ -6,27 +6,15 @@
 #![allow(dead_code)]
 
 pub mod reference;
+#[path = "../common/rng.rs"]
+mod rng;
 
-use boomchess_rules::{Move, MoveKind, Options, Variant, VariantPosition};
+// Not every test file that includes this module draws random numbers.
+#[allow(unused_imports)]
+pub use rng::Rng;
+
+use boomchess_rules::{Game, Move, MoveKind, Options, Phase, Role, Variant, VariantPosition};
 use std::collections::BTreeSet;
-
-/// Xorshift64*: small, deterministic, good enough to drive random play and fuzzing.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 /// The FEN placement field of a 10×10 board holding `pieces`
 /// (`"Kf2 Md4 kf9"`: letter, then square).
@@ -492,4 +480,39 @@ pub fn compare_random_positions(
         used += 1;
     }
     used
+}
+
+/// Moves as sortable `(from, to, kind)` keys: two move lists compared as sets.
+pub fn sorted_moves(moves: impl IntoIterator<Item = Move>) -> Vec<(usize, usize, String)> {
+    let mut out: Vec<_> = moves
+        .into_iter()
+        .map(|m| (m.from.usize(), m.to.usize(), format!("{:?}", m.kind)))
+        .collect();
+    out.sort();
+    out
+}
+
+/// Ends a Beirut game's setup: each side in turn marks as many of its men (never the king) as
+/// it must, chosen at random.
+pub fn choose_random_carriers(game: &mut Game, rng: &mut Rng) {
+    while let Phase::Setup(color) = game.phase() {
+        let pos = game.position();
+        let men: Vec<String> = (0..pos.ranks())
+            .flat_map(|r| (0..pos.files()).map(move |f| (f, r)))
+            .filter_map(|(f, r)| pos.square(f, r))
+            .filter(|&sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|p| p.color == color && p.role != Role::King)
+            })
+            .map(|sq| pos.square_name(sq))
+            .collect();
+        let mut chosen: Vec<String> = Vec::new();
+        while chosen.len() < game.carriers_to_choose() as usize {
+            let pick = rng.pick(&men).clone();
+            if !chosen.contains(&pick) {
+                chosen.push(pick);
+            }
+        }
+        game.choose_carriers(&chosen).expect("carriers of own men");
+    }
 }
