@@ -846,16 +846,13 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let improving = !in_check && ply >= 2 && raw_eval > self.static_evals[ply - 2];
         // The pruning below judges by the table's score where its bound says that score is
         // nearer the truth than the static evaluation.
-        let static_eval = match entry {
-            Some(e) if !in_check && from_tt(i32::from(e.score), ply).abs() < MATE_BOUND => {
-                let s = from_tt(i32::from(e.score), ply);
-                match e.bound {
-                    Bound::Exact => s,
-                    Bound::Lower if s > raw_eval => s,
-                    Bound::Upper if s < raw_eval => s,
-                    _ => raw_eval,
-                }
-            }
+        let static_eval = match entry.map(|e| (e.bound, from_tt(i32::from(e.score), ply))) {
+            Some((bound, s)) if !in_check && s.abs() < MATE_BOUND => match bound {
+                Bound::Exact => s,
+                Bound::Lower if s > raw_eval => s,
+                Bound::Upper if s < raw_eval => s,
+                _ => raw_eval,
+            },
             _ => raw_eval,
         };
         // Reverse futility: far above beta with little depth left.
