@@ -1006,13 +1006,13 @@ fn random_game(variant: Variant, options: Options, seed: u64, plies: usize) -> G
         // Explosions now and then, but not so often that every game ends at once.
         let booms: Vec<_> = list.iter().copied().filter(|m| m.is_explosion()).collect();
         let m = if !booms.is_empty() && rng.below(12) == 0 {
-            rng.pick(&booms)
+            *rng.pick(&booms)
         } else {
             let quiet: Vec<_> = list.iter().copied().filter(|m| !m.is_explosion()).collect();
             if quiet.is_empty() {
-                rng.pick(&list)
+                *rng.pick(&list)
             } else {
-                rng.pick(&quiet)
+                *rng.pick(&quiet)
             }
         };
         g.play(m).unwrap();
