@@ -9,7 +9,7 @@ use crate::exchange::exchange;
 use crate::rng::mix;
 use crate::tt::{from_tt, Bound, Tt, MATE_BOUND, NO_EVAL};
 use boomchess_rules::{
-    Bits, Geometry, Move, MoveBuffer, MoveKind, Outcome, Position, Role, Square, Variant,
+    Bits, Geometry, Move, MoveBuffer, MoveKind, Outcome, Piece, Position, Role, Square, Variant,
 };
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
@@ -378,9 +378,14 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         };
         let partial = launching && (tactical || defer);
         self.deferred[ply] = partial && !tactical;
+        let winning = if partial {
+            self.winning_targets(pos, enemies)
+        } else {
+            G::Bits::EMPTY
+        };
         if tactical {
             // Quiescence: the rules generate only the moves that capture, explode or promote.
-            let targets = if launching { enemies } else { G::Bits::FULL };
+            let targets = if launching { winning } else { G::Bits::FULL };
             pos.legal_noisy_moves(targets, &mut self.scratch);
             self.legal_count = self.scratch.len();
             if self.legal_count == 0 {
@@ -388,9 +393,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 self.legal_count = pos.count_legal_moves() as usize;
             }
         } else if partial {
-            pos.legal_moves_launching_at(enemies, &mut self.scratch);
+            pos.legal_moves_launching_at(winning, &mut self.scratch);
             self.legal_count = self.scratch.len();
-            if let Some(m) = tt_move.filter(|m| m.kind == MoveKind::Launch && !enemies.has(m.to)) {
+            if let Some(m) = tt_move.filter(|m| m.kind == MoveKind::Launch && !winning.has(m.to)) {
                 // The table's move goes first even so, if it is legal here.
                 let mut launches = G::MoveList::default();
                 pos.legal_launches(G::Bits::from_square(m.to), &mut launches);
@@ -610,15 +615,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let t = G::tables();
         let men = pos.occupied() & !pos.by_role(Role::King);
         let them = pos.by_color(!pos.turn());
-        let (mut anyone, mut enemies) = (G::Bits::EMPTY, G::Bits::EMPTY);
-        for s in men.squares() {
-            let area = t.king[s.usize()] | G::Bits::from_square(s);
-            anyone |= area;
-            if them.has(s) {
-                enemies |= area;
-            }
-        }
-        (anyone, enemies)
+        (t.neighbourhood(men), t.neighbourhood(men & them))
     }
 
     /// [`tactic_gain`](Self::tactic_gain) of a launch and the exact set of squares it empties
@@ -626,20 +623,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// its target worked out once a node for all the missiles that can launch there.
     #[inline]
     fn launch_gain(&mut self, pos: &Position<G>, m: Move) -> (i32, u128) {
-        let i = m.to.usize() & 127;
-        if self.blasts[i].0 != self.stamp {
-            let t = G::tables();
-            let area = (t.king[m.to.usize()] | G::Bits::from_square(m.to))
-                & pos.occupied()
-                & !pos.by_role(Role::King);
-            let (mut removed, mut emptied) = (0, 0);
-            for s in area.squares() {
-                removed += self.board[s.usize() & 127];
-                emptied |= launch_bit(s);
-            }
-            self.blasts[i] = (self.stamp, removed, emptied);
-        }
-        let (_, removed, emptied) = self.blasts[i];
+        let (removed, emptied) = self.blast(pos, m.to);
         let missile = launch_bit(m.from);
         // The missile is lost whether or not its own square is in the blast.
         let own = if emptied & missile != 0 {
@@ -651,6 +635,53 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             removed - own - self.eval.values[Role::Missile.index()],
             emptied | missile,
         )
+    }
+
+    /// The material a blast at `target` removes (enemy men count for us, ours against) and the
+    /// squares it empties, worked out once a node.
+    #[inline]
+    fn blast(&mut self, pos: &Position<G>, target: Square) -> (i32, u128) {
+        let i = target.usize() & 127;
+        if self.blasts[i].0 != self.stamp {
+            let t = G::tables();
+            let area = (t.king[target.usize()] | G::Bits::from_square(target))
+                & pos.occupied()
+                & !pos.by_role(Role::King);
+            let (mut removed, mut emptied) = (0, 0);
+            for s in area.squares() {
+                removed += self.board[s.usize() & 127];
+                emptied |= launch_bit(s);
+            }
+            self.blasts[i] = (self.stamp, removed, emptied);
+        }
+        let (_, removed, emptied) = self.blasts[i];
+        (removed, emptied)
+    }
+
+    /// The targets among `enemies` that some missile's launch wins material at: a launch loses
+    /// its missile, so a blast must remove more than a missile's worth, or more than nothing when
+    /// it takes the missile itself. Quiescence searches these launches only, and the search
+    /// leaves the others for [`add_later`](Self::add_later).
+    fn winning_targets(&mut self, pos: &Position<G>, enemies: G::Bits) -> G::Bits {
+        let t = G::tables();
+        let missile = self.eval.values[Role::Missile.index()];
+        let our_missiles = pos.by_piece(Piece {
+            color: pos.turn(),
+            role: Role::Missile,
+        });
+        let mut winning = G::Bits::EMPTY;
+        if our_missiles.is_empty() {
+            return winning;
+        }
+        for target in enemies.squares() {
+            let (removed, _) = self.blast(pos, target);
+            let takes_a_missile =
+                || ((t.king[target.usize()] | G::Bits::from_square(target)) & our_missiles).any();
+            if removed > missile || (removed > 0 && takes_a_missile()) {
+                winning |= G::Bits::from_square(target);
+            }
+        }
+        winning
     }
 
     /// Records a launch's effect; false if an earlier launch of this node

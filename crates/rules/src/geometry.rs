@@ -240,6 +240,18 @@ impl<G: Geometry> Tables<G> {
         }
     }
 
+    /// Every square within one king step of a square of `set`, `set` included: the squares that
+    /// 3×3 blasts centred on `set` reach. Worked out with shifts of the whole set, not square by
+    /// square.
+    #[inline]
+    pub fn neighbourhood(&self, set: G::Bits) -> G::Bits {
+        let width = i32::from(G::FILES);
+        let west = (set & !self.files[0]).shifted(-1);
+        let east = (set & !self.files[usize::from(G::FILES) - 1]).shifted(1);
+        let row = set | west | east;
+        (row | row.shifted(width) | row.shifted(-width)) & self.all
+    }
+
     /// Squares strictly between `a` and `b` if they share a rank, file or
     /// diagonal; empty otherwise.
     #[inline]
@@ -397,5 +409,39 @@ impl Geometry for Board10 {
     fn tables() -> &'static Tables<Self> {
         static TABLES: OnceLock<Tables<Board10>> = OnceLock::new();
         TABLES.get_or_init(Tables::build)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xorshift::XorShift;
+
+    /// The neighbourhood of a set is the union of each square's 3×3 area, by definition.
+    fn neighbourhood_is_the_union_of_areas<G: Geometry>() {
+        let t = G::tables();
+        let mut rng = XorShift(0x2026_1202);
+        for _ in 0..2000 {
+            let mut set = G::Bits::EMPTY;
+            for _ in 0..rng.below(12) {
+                set |= G::Bits::from_square(Square::from_index(rng.below(G::SQUARES) as u8));
+            }
+            let expected = set
+                .squares()
+                .fold(G::Bits::EMPTY, |acc, s| acc | t.king[s.usize()] | G::Bits::from_square(s));
+            assert!(t.neighbourhood(set) == expected, "{:?}", set.squares().collect::<Vec<_>>());
+        }
+        assert!(t.neighbourhood(t.all) == t.all);
+        assert!(t.neighbourhood(G::Bits::EMPTY).is_empty());
+    }
+
+    #[test]
+    fn neighbourhood_on_8x8() {
+        neighbourhood_is_the_union_of_areas::<Board8>();
+    }
+
+    #[test]
+    fn neighbourhood_on_10x10() {
+        neighbourhood_is_the_union_of_areas::<Board10>();
     }
 }
