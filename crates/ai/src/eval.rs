@@ -46,15 +46,15 @@ pub(crate) struct Evaluator<G: Geometry> {
     super_knights: bool,
     /// Centralisation, 0 at the rim growing towards the centre.
     centre: [i32; 128],
-    /// Pawn start rank and promotion rank, relative to the pawn's side.
-    pawn_start: u8,
-    promotion: u8,
     back_rank: u8,
     /// Sum of both sides' non-pawn, non-king material at the start.
     full_phase: i32,
     /// For a pawn of each colour on each square, the squares ahead of it on its file and the
     /// files beside: it is passed when no enemy pawn stands there.
     front_span: [[G::Bits; 128]; 2],
+    /// A pawn's bonus for its advance on each square, by colour; and the extra of a passed one.
+    pawn_advance: [[i32; 128]; 2],
+    pawn_passed: [[i32; 128]; 2],
     /// The squares two steps (as a king steps) from each square.
     second_ring: [G::Bits; 128],
     _board: PhantomData<G>,
@@ -101,6 +101,7 @@ impl<G: Geometry> Evaluator<G> {
         };
         let t = G::tables();
         let mut front_span = [[G::Bits::EMPTY; 128]; 2];
+        let (mut pawn_advance, mut pawn_passed) = ([[0; 128]; 2], [[0; 128]; 2]);
         let mut second_ring = [G::Bits::EMPTY; 128];
         for i in 0..G::SQUARES {
             let sq = Square::from_index(i as u8);
@@ -121,10 +122,15 @@ impl<G: Geometry> Evaluator<G> {
                     })
                     .fold(G::Bits::EMPTY, |acc, r| acc | t.ranks[usize::from(r)]);
                 front_span[c.index()][i] = files & ahead;
+                let (advance, passed) = Self::pawn_terms(c, sq, pawn_start, promotion);
+                pawn_advance[c.index()][i] = advance;
+                pawn_passed[c.index()][i] = passed;
             }
         }
         Evaluator {
             front_span,
+            pawn_advance,
+            pawn_passed,
             second_ring,
             values,
             variant,
@@ -132,8 +138,6 @@ impl<G: Geometry> Evaluator<G> {
             orthodox: (variant == Variant::Beirut).then(Orthodox::new),
             super_knights,
             centre,
-            pawn_start,
-            promotion,
             back_rank,
             full_phase: 2 * per_side,
             _board: PhantomData,
@@ -198,7 +202,7 @@ impl<G: Geometry> Evaluator<G> {
                     s += value;
                     let att = match role {
                         Role::Pawn => {
-                            s += self.pawn_bonus(pos, c, sq, pawns & them);
+                            s += self.pawn_bonus(c, sq, pawns & them);
                             G::Bits::EMPTY
                         }
                         Role::Knight => {
@@ -289,25 +293,29 @@ impl<G: Geometry> Evaluator<G> {
         score[us.index()] - score[(!us).index()]
     }
 
-    fn pawn_bonus(&self, pos: &Position<G>, c: Color, sq: Square, enemy_pawns: G::Bits) -> i32 {
-        let _ = pos;
+    #[inline]
+    fn pawn_bonus(&self, c: Color, sq: Square, enemy_pawns: G::Bits) -> i32 {
+        let (c, i) = (c.index(), sq.usize() & 127);
+        // Passed pawn: no enemy pawn ahead on this or a neighbouring file.
+        let passed = (self.front_span[c][i] & enemy_pawns).is_empty();
+        self.pawn_advance[c][i] + if passed { self.pawn_passed[c][i] } else { 0 }
+    }
+
+    /// The bonus of a pawn of `c` on `sq` for its advance from `pawn_start` towards
+    /// `promotion` (relative ranks), and the extra it earns when passed.
+    fn pawn_terms(c: Color, sq: Square, pawn_start: u8, promotion: u8) -> (i32, i32) {
         let rel = i32::from(Self::relative_rank(c, sq));
-        let start = i32::from(self.pawn_start);
-        let total = (i32::from(self.promotion) - start).max(1);
+        let start = i32::from(pawn_start);
+        let total = (i32::from(promotion) - start).max(1);
         let progress = (rel - start).max(0);
-        let mut s = progress * progress * 50 / (total * total);
+        let mut advance = progress * progress * 50 / (total * total);
         let file = i32::from(G::file(sq));
         // Centre pawns a little forward are good.
         let centre_file = (2 * file - (i32::from(G::FILES) - 1)).abs() <= 3;
         if centre_file && progress >= 1 {
-            s += 8;
+            advance += 8;
         }
-        // Passed pawn: no enemy pawn ahead on this or a neighbouring file.
-        let passed = (self.front_span[c.index()][sq.usize()] & enemy_pawns).is_empty();
-        if passed {
-            s += 10 + progress * progress * 90 / (total * total);
-        }
-        s
+        (advance, 10 + progress * progress * 90 / (total * total))
     }
 
     fn king_placement(&self, pos: &Position<G>, c: Color, k: Square, phase: i32) -> i32 {
