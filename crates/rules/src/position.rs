@@ -449,6 +449,32 @@ impl<G: Geometry> Position<G> {
         self.checkers().any()
     }
 
+    /// Whether the legal move `m` gives check. A search asks before it makes a quiet move it
+    /// would skip unless it checks: most such moves are told apart without being made, by the
+    /// lines and leaps through the enemy king (a man that steps off them and lands off them can
+    /// neither check nor uncover one).
+    pub fn gives_check(&self, m: Move) -> bool {
+        let Some(king) = self.king_of(!self.turn) else {
+            return false;
+        };
+        let t = G::tables();
+        // A plain step or slide to an empty square: no capture removes anything, no explosion.
+        // Bombers are left out (one takes what it flies over).
+        let plain = m.kind == MoveKind::Normal
+            && !self.occupied().has(m.to)
+            && !self.by_role[BOMBER].has(m.from);
+        if plain {
+            let lines = t.rook_rays[king.usize()] | t.bishop_rays[king.usize()];
+            let leaps = t.knight[king.usize()] | t.long_knight[king.usize()];
+            if !lines.has(m.from) && !(lines | leaps).has(m.to) {
+                return false;
+            }
+        }
+        let mut child = *self;
+        child.play_unchecked(m);
+        child.is_check()
+    }
+
     /// The same position with the other side to move and no en-passant
     /// capture; refused when the side to move is in check (see
     /// [`VariantPosition::with_turn_passed`](crate::VariantPosition::with_turn_passed)).

@@ -1,0 +1,107 @@
+//! `Position::gives_check` against its definition: a move gives check when the position it
+//! leads to has the side to move in check. Every legal move of positions of random games in
+//! every variant and option is made and compared.
+
+mod support;
+
+use boomchess_rules::{
+    Bits, Game, Geometry, Move, MoveKind, Options, Position, Variant, VariantPosition,
+};
+use support::{choose_random_carriers, Rng};
+
+/// Every variant with the options that change its moves.
+const CONFIGURATIONS: [(Variant, &[&str]); 6] = [
+    (Variant::Beirut, &[]),
+    (Variant::Beirut, &["carriers=3", "dead-mans-switch"]),
+    (Variant::Stratomic, &[]),
+    (Variant::FlyingBombers, &[]),
+    (Variant::FlyingBombers, &["immediate-landing"]),
+    (Variant::FlyingBombers, &["super-knights"]),
+];
+
+/// The checks the games showed: the test proves little unless they are many and of each kind.
+#[derive(Default)]
+struct Seen {
+    moves: usize,
+    checks: usize,
+    /// Checks by a plain move (no capture) whose mover does not check from where it lands:
+    /// the lines it left open give the check.
+    discovered: usize,
+    /// Checks by moves that are not plain steps (captures, explosions, castling, promotions).
+    other: usize,
+}
+
+fn compare<G: Geometry>(pos: &Position<G>, seen: &mut Seen) {
+    let mut moves = G::MoveList::default();
+    pos.legal_moves(&mut moves);
+    for &m in moves.iter() {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        let expected = child.is_check();
+        assert_eq!(pos.gives_check(m), expected, "{m:?} in {}", pos.fen());
+        seen.moves += 1;
+        if !expected {
+            continue;
+        }
+        seen.checks += 1;
+        let plain = m.kind == MoveKind::Normal && pos.piece_at(m.to).is_none();
+        if plain {
+            // Did the man on its new square take part in the check?
+            let checkers = child.checkers();
+            if !checkers.has(m.to) {
+                seen.discovered += 1;
+            }
+        } else {
+            seen.other += 1;
+        }
+    }
+}
+
+/// Random games that prefer captures, explosions and checks, so that checks come often.
+fn play_and_compare(variant: Variant, words: &[&str], games: usize, rng: &mut Rng) -> Seen {
+    let options = Options::parse(variant, words).expect("options");
+    let mut seen = Seen::default();
+    for _ in 0..games {
+        let mut game = Game::new(variant, options);
+        choose_random_carriers(&mut game, rng);
+        for _ in 0..160 {
+            match game.position() {
+                VariantPosition::Eight(pos) => compare(pos, &mut seen),
+                VariantPosition::Ten(pos) => compare(pos, &mut seen),
+            }
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let forcing: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| m.kind != MoveKind::Normal || game.position().piece_at(m.to).is_some())
+                .collect();
+            let m = if !forcing.is_empty() && rng.below(3) == 0 {
+                *rng.pick(&forcing)
+            } else {
+                *rng.pick(&moves)
+            };
+            game.play(m).expect("a generated move is legal");
+        }
+    }
+    seen
+}
+
+#[test]
+fn a_move_gives_check_exactly_when_the_position_it_leads_to_is_check() {
+    let mut rng = Rng::new(0x00C4_EC25);
+    for (variant, words) in CONFIGURATIONS {
+        let seen = play_and_compare(variant, words, 12, &mut rng);
+        let what = format!("{variant:?} {words:?}");
+        assert!(seen.moves >= 20_000, "{what}: {} moves", seen.moves);
+        assert!(seen.checks >= 300, "{what}: {} checks", seen.checks);
+        assert!(
+            seen.discovered >= 5,
+            "{what}: {} discovered",
+            seen.discovered
+        );
+        assert!(seen.other >= 20, "{what}: {} other checks", seen.other);
+    }
+}
