@@ -974,33 +974,25 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     return cut;
                 }
             };
+            // Late move pruning: near the leaves, the last quiet moves of a well-ordered list
+            // are not tried once a few have failed, unless they give check (a mate is found).
+            let late = !pv_node
+                && depth <= LATE_MOVE_DEPTH
+                && searched >= (3 + depth * depth) / (2 - i32::from(improving))
+                && best > -MATE_BOUND;
+            // Futility: a quiet move cannot lift a hopeless node near the leaves.
+            let futile = searched > 0
+                && depth <= FUTILITY_DEPTH
+                && alpha.abs() < MATE_BOUND
+                && static_eval + 100 + 150 * depth <= alpha;
+            // Whether the move checks is asked only then: the rules tell most without making it.
+            if quiet && !in_check && (late || futile) && !pos.gives_check(m) {
+                continue;
+            }
             let mut child = *pos;
             child.play_unchecked(m);
             self.tt.prefetch(child.hash());
             let gives_check = child.is_check();
-            // Late move pruning: near the leaves, the last quiet moves of a well-ordered list
-            // are not tried once a few have failed, unless they give check (a mate is found).
-            if quiet
-                && !pv_node
-                && !in_check
-                && !gives_check
-                && depth <= LATE_MOVE_DEPTH
-                && searched >= (3 + depth * depth) / (2 - i32::from(improving))
-                && best > -MATE_BOUND
-            {
-                continue;
-            }
-            // Futility: a quiet move cannot lift a hopeless node near the leaves.
-            if quiet
-                && searched > 0
-                && !in_check
-                && !gives_check
-                && depth <= FUTILITY_DEPTH
-                && alpha.abs() < MATE_BOUND
-                && static_eval + 100 + 150 * depth <= alpha
-            {
-                continue;
-            }
 
             self.answers[ply + 1] = Self::answer_row(pos, m);
             self.path.push(repetition_key(&child));
