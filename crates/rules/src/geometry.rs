@@ -426,10 +426,14 @@ mod tests {
             for _ in 0..rng.below(12) {
                 set |= G::Bits::from_square(Square::from_index(rng.below(G::SQUARES) as u8));
             }
-            let expected = set
-                .squares()
-                .fold(G::Bits::EMPTY, |acc, s| acc | t.king[s.usize()] | G::Bits::from_square(s));
-            assert!(t.neighbourhood(set) == expected, "{:?}", set.squares().collect::<Vec<_>>());
+            let expected = set.squares().fold(G::Bits::EMPTY, |acc, s| {
+                acc | t.king[s.usize()] | G::Bits::from_square(s)
+            });
+            assert!(
+                t.neighbourhood(set) == expected,
+                "{:?}",
+                set.squares().collect::<Vec<_>>()
+            );
         }
         assert!(t.neighbourhood(t.all) == t.all);
         assert!(t.neighbourhood(G::Bits::EMPTY).is_empty());
