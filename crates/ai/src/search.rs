@@ -108,8 +108,9 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     history: Vec<i32>,
     /// Continuation history: how well a quiet move did as the answer to the move before it, by
     /// `[that move's role][its to square][this move's role][its to square]` (the colours follow
-    /// from the side to move).
-    continuation: Vec<i32>,
+    /// from the side to move). Its scores stay within `±HISTORY_MAX`, so 16 bits hold them: a
+    /// search makes the table afresh (two megabytes, not four).
+    continuation: Vec<i16>,
     /// The continuation history's row for each ply: the offset of `[role][to]` of the move
     /// that led to the ply, or `NO_ANSWER` after a pass or at the root.
     answers: [usize; MAX_PLY + 2],
@@ -512,7 +513,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let own = self.history[(color * 8 + role) * 128 + to.usize()];
         match self.answers[ply] {
             NO_ANSWER => own,
-            row => own + self.continuation[row + role * 128 + to.usize()],
+            row => own + i32::from(self.continuation[row + role * 128 + to.usize()]),
         }
     }
 
@@ -1156,10 +1157,13 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return;
         };
         let to = m.to.usize() & 127;
-        let gravity = |h: &mut i32| *h += bonus - *h * bonus.abs() / HISTORY_MAX;
-        gravity(&mut self.history[(pos.turn().index() * 8 + role.index()) * 128 + to]);
+        let gravity = |h: i32| h + bonus - h * bonus.abs() / HISTORY_MAX;
+        let own = &mut self.history[(pos.turn().index() * 8 + role.index()) * 128 + to];
+        *own = gravity(*own);
         if let Some(row) = Some(self.answers[ply]).filter(|&row| row != NO_ANSWER) {
-            gravity(&mut self.continuation[row + role.index() * 128 + to]);
+            let answer = &mut self.continuation[row + role.index() * 128 + to];
+            // Within ±HISTORY_MAX (see there), which 16 bits hold.
+            *answer = gravity(i32::from(*answer)) as i16;
         }
     }
 
