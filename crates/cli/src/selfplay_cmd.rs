@@ -111,6 +111,9 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     );
     let mut by_colour = Tally::default();
     let mut a = Tally::default();
+    // Levels without noise play the same game again from the same start: a repeat is no new
+    // evidence, so the summary says how many games differed.
+    let mut distinct = std::collections::HashSet::new();
     for i in 0..games {
         let a_white = i % 2 == 0;
         let (white, black) = if a_white {
@@ -142,8 +145,9 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             Some(o) => o.to_string(),
             None => format!("1/2-1/2 (adjudicated after {plies} plies)"),
         };
-        let opening_moves =
-            game.san_moves()[..(opening_plies as usize).min(plies as usize)].join(" ");
+        let moves = game.san_moves();
+        distinct.insert((a_white, moves.join(" ")));
+        let opening_moves = moves[..(opening_plies as usize).min(plies as usize)].join(" ");
         out!(
             "game {}: white {} (level {white}) - black {} (level {black}): {result}, {plies} plies{}",
             i + 1,
@@ -162,6 +166,15 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         losses: a.wins,
     };
     out!("by colour: white {} (wins/draws/losses)", by_colour.text());
+    out!(
+        "distinct games: {} of {games}{}",
+        distinct.len(),
+        if distinct.len() < games as usize {
+            " (some were the same game again: --opening-plies N varies them)"
+        } else {
+            ""
+        }
+    );
     out!(
         "engine A (level {level_a}): {} (wins/draws/losses), score {:.1}%",
         a.text(),

@@ -113,6 +113,11 @@ fn selfplay_openings_vary_the_games_of_deterministic_levels() {
     };
     let text = run("0");
     assert!(text.contains("opening 0 plies"), "{text}");
+    // Level 6 has no noise: without an opening, each colour's games are one game repeated.
+    assert!(
+        text.contains("distinct games: 2 of 4 (some were the same game again"),
+        "{text}"
+    );
     assert!(
         text.lines()
             .filter(|l| l.starts_with("game "))
@@ -120,6 +125,7 @@ fn selfplay_openings_vary_the_games_of_deterministic_levels() {
         "{text}"
     );
     let text = run("4");
+    assert!(text.contains("distinct games: 4 of 4\n"), "{text}");
     let openings: Vec<&str> = text
         .lines()
         .filter(|l| l.starts_with("game "))
