@@ -430,12 +430,13 @@ describe('hosted on another origin', () => {
     assert.deepEqual(await call(page, embed, 'w-flying', 'moves'), ['e4']);
     // The computer plays White: its worker (a Blob URL importing the worker's glue, which loads
     // the worker's wasm, from the other origin) starts and it opens the game; then it answers the
-    // human's move.
+    // human's move. (Waited for until the human has moves to play: once, under a loaded machine,
+    // `legalMoves()` was read empty just after the opening move.)
     await page.waitForFunction(
       async (src) => {
         const m = await import(src);
         const game = await m.boardOf(document.getElementById('w-ai'));
-        return game.moves().length === 1 && !game.thinking();
+        return game.moves().length === 1 && !game.thinking() && game.legalMoves().length > 0;
       },
       embed,
       { timeout: 20000 },
