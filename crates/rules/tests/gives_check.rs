@@ -4,20 +4,8 @@
 
 mod support;
 
-use boomchess_rules::{
-    Bits, Game, Geometry, Move, MoveKind, Options, Position, Variant, VariantPosition,
-};
-use support::{choose_random_carriers, Rng};
-
-/// Every variant with the options that change its moves.
-const CONFIGURATIONS: [(Variant, &[&str]); 6] = [
-    (Variant::Beirut, &[]),
-    (Variant::Beirut, &["carriers=3", "dead-mans-switch"]),
-    (Variant::Stratomic, &[]),
-    (Variant::FlyingBombers, &[]),
-    (Variant::FlyingBombers, &["immediate-landing"]),
-    (Variant::FlyingBombers, &["super-knights"]),
-];
+use boomchess_rules::{Bits, Geometry, MoveKind, Position, Variant, VariantPosition};
+use support::{play_forcing_games, Rng, MOVE_CONFIGURATIONS};
 
 /// The checks the games showed: the test proves little unless they are many and of each kind.
 #[derive(Default)]
@@ -57,42 +45,28 @@ fn compare<G: Geometry>(pos: &Position<G>, seen: &mut Seen) {
     }
 }
 
-/// Random games that prefer captures, explosions and checks, so that checks come often.
+/// Random games that prefer captures and explosions, so that checks come often.
 fn play_and_compare(variant: Variant, words: &[&str], games: usize, rng: &mut Rng) -> Seen {
-    let options = Options::parse(variant, words).expect("options");
     let mut seen = Seen::default();
-    for _ in 0..games {
-        let mut game = Game::new(variant, options);
-        choose_random_carriers(&mut game, rng);
-        for _ in 0..160 {
-            match game.position() {
-                VariantPosition::Eight(pos) => compare(pos, &mut seen),
-                VariantPosition::Ten(pos) => compare(pos, &mut seen),
-            }
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let forcing: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|&m| m.kind != MoveKind::Normal || game.position().piece_at(m.to).is_some())
-                .collect();
-            let m = if !forcing.is_empty() && rng.below(3) == 0 {
-                *rng.pick(&forcing)
-            } else {
-                *rng.pick(&moves)
-            };
-            game.play(m).expect("a generated move is legal");
-        }
-    }
+    play_forcing_games(
+        variant,
+        words,
+        games,
+        160,
+        3,
+        rng,
+        |position, _| match position {
+            VariantPosition::Eight(pos) => compare(pos, &mut seen),
+            VariantPosition::Ten(pos) => compare(pos, &mut seen),
+        },
+    );
     seen
 }
 
 #[test]
 fn a_move_gives_check_exactly_when_the_position_it_leads_to_is_check() {
     let mut rng = Rng::new(0x00C4_EC25);
-    for (variant, words) in CONFIGURATIONS {
+    for (variant, words) in MOVE_CONFIGURATIONS {
         let seen = play_and_compare(variant, words, 12, &mut rng);
         let what = format!("{variant:?} {words:?}");
         assert!(seen.moves >= 20_000, "{what}: {} moves", seen.moves);

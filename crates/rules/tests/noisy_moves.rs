@@ -5,20 +5,8 @@
 
 mod support;
 
-use boomchess_rules::{
-    Bits, Game, Geometry, Move, MoveKind, Options, Position, Role, Variant, VariantPosition,
-};
-use support::{choose_random_carriers, sorted_moves, Rng};
-
-/// Every variant with the options that change its moves.
-const CONFIGURATIONS: [(Variant, &[&str]); 6] = [
-    (Variant::Beirut, &[]),
-    (Variant::Beirut, &["carriers=3", "dead-mans-switch"]),
-    (Variant::Stratomic, &[]),
-    (Variant::FlyingBombers, &[]),
-    (Variant::FlyingBombers, &["immediate-landing"]),
-    (Variant::FlyingBombers, &["super-knights"]),
-];
+use boomchess_rules::{Bits, Geometry, Move, MoveKind, Position, Role, Variant, VariantPosition};
+use support::{play_forcing_games, sorted_moves, Rng, MOVE_CONFIGURATIONS};
 
 /// What a position showed the test: in check, and which kinds of noisy move it had.
 #[derive(Default)]
@@ -68,48 +56,23 @@ fn compare<G: Geometry>(pos: &Position<G>, targets: &[G::Bits], seen: &mut Seen)
 /// Random games that prefer captures and explosions, so that checks, promotions and
 /// unlocked launches come often; every position is compared.
 fn play_and_compare(variant: Variant, words: &[&str], games: usize, rng: &mut Rng) -> Seen {
-    let options = Options::parse(variant, words).expect("options");
     let mut seen = Seen::default();
-    for _ in 0..games {
-        let mut game = Game::new(variant, options);
-        choose_random_carriers(&mut game, rng);
-        for _ in 0..200 {
-            let random = (u128::from(rng.next()) << 64) | u128::from(rng.next());
-            match game.position() {
-                VariantPosition::Eight(pos) => {
-                    compare(pos, &[!0, random as u64, pos.occupied()], &mut seen)
-                }
-                VariantPosition::Ten(pos) => {
-                    compare(pos, &[!0, 0, random, pos.occupied()], &mut seen)
-                }
+    play_forcing_games(variant, words, games, 200, 2, rng, |position, rng| {
+        let random = (u128::from(rng.next()) << 64) | u128::from(rng.next());
+        match position {
+            VariantPosition::Eight(pos) => {
+                compare(pos, &[!0, random as u64, pos.occupied()], &mut seen)
             }
-            let moves = game.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let forcing: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|m| m.kind != MoveKind::Normal)
-                .chain(moves.iter().copied().filter(|m| {
-                    m.kind == MoveKind::Normal && game.position().piece_at(m.to).is_some()
-                }))
-                .collect();
-            let m = if !forcing.is_empty() && rng.below(2) == 0 {
-                *rng.pick(&forcing)
-            } else {
-                *rng.pick(&moves)
-            };
-            game.play(m).expect("a generated move is legal");
+            VariantPosition::Ten(pos) => compare(pos, &[!0, 0, random, pos.occupied()], &mut seen),
         }
-    }
+    });
     seen
 }
 
 #[test]
 fn noisy_moves_are_the_legal_moves_that_capture_explode_or_promote() {
     let mut rng = Rng::new(0x0015_E0DD);
-    for (variant, words) in CONFIGURATIONS {
+    for (variant, words) in MOVE_CONFIGURATIONS {
         let seen = play_and_compare(variant, words, 16, &mut rng);
         // The games must reach the cases the filter treats apart, or the test proves little.
         let what = format!("{variant:?} {words:?}");

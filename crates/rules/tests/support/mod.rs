@@ -516,3 +516,54 @@ pub fn choose_random_carriers(game: &mut Game, rng: &mut Rng) {
         game.choose_carriers(&chosen).expect("carriers of own men");
     }
 }
+
+/// Every variant with the options that change its moves.
+pub const MOVE_CONFIGURATIONS: [(Variant, &[&str]); 6] = [
+    (Variant::Beirut, &[]),
+    (Variant::Beirut, &["carriers=3", "dead-mans-switch"]),
+    (Variant::Stratomic, &[]),
+    (Variant::FlyingBombers, &[]),
+    (Variant::FlyingBombers, &["immediate-landing"]),
+    (Variant::FlyingBombers, &["super-knights"]),
+];
+
+/// Plays `games` random games of `variant` with the option `words` (Beirut's carriers chosen at
+/// random), each up to `plies` plies, and shows `visit` every position before its move. One move
+/// in `forcing_one_in` is drawn from the forcing ones (every kind but a plain move, then plain
+/// captures) when there are any, so that checks, promotions and explosions come often.
+pub fn play_forcing_games(
+    variant: Variant,
+    words: &[&str],
+    games: usize,
+    plies: usize,
+    forcing_one_in: usize,
+    rng: &mut Rng,
+    mut visit: impl FnMut(&VariantPosition, &mut Rng),
+) {
+    let options = Options::parse(variant, words).expect("options");
+    for _ in 0..games {
+        let mut game = Game::new(variant, options);
+        choose_random_carriers(&mut game, rng);
+        for _ in 0..plies {
+            visit(game.position(), rng);
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let forcing: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| m.kind != MoveKind::Normal)
+                .chain(moves.iter().copied().filter(|m| {
+                    m.kind == MoveKind::Normal && game.position().piece_at(m.to).is_some()
+                }))
+                .collect();
+            let m = if !forcing.is_empty() && rng.below(forcing_one_in) == 0 {
+                *rng.pick(&forcing)
+            } else {
+                *rng.pick(&moves)
+            };
+            game.play(m).expect("a generated move is legal");
+        }
+    }
+}
