@@ -742,12 +742,45 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if ply >= MAX_PLY {
             return self.evaluate(pos);
         }
-        let stand = if in_check { -INF } else { self.evaluate(pos) };
+        // The table answers for quiescence too: any result it holds (a quiescence search's
+        // is depth 0) bounds this one, and its evaluation spares computing another.
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry.filter(|e| e.bound != Bound::None && e.depth >= 0) {
+            let s = from_tt(i32::from(e.score), ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let stand = match entry {
+            _ if in_check => -INF,
+            Some(e) if e.eval != NO_EVAL => i32::from(e.eval),
+            _ => self.evaluate(pos),
+        };
+        let eval = if in_check {
+            NO_EVAL
+        } else {
+            Self::eval16(stand)
+        };
         if stand >= beta {
+            if entry.is_none() {
+                self.tt.store(key, None, stand, 0, Bound::Lower, eval, ply);
+            }
             return stand;
         }
+        let alpha0 = alpha;
         let mut list = core::mem::take(&mut self.lists[ply]);
-        self.generate(pos, &mut list, None, ply, !in_check, false);
+        self.generate(
+            pos,
+            &mut list,
+            entry.and_then(|e| e.mv),
+            ply,
+            !in_check,
+            false,
+        );
         if list.is_empty() {
             self.lists[ply] = list;
             if in_check {
@@ -765,6 +798,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return stand;
         }
         let mut best = stand;
+        let mut best_move = None;
         alpha = alpha.max(stand);
         for i in 0..list.len() {
             Self::pick(&mut list, i);
@@ -793,6 +827,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_move = Some(m);
                     if s >= beta {
                         break;
                     }
@@ -800,6 +835,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             }
         }
         self.lists[ply] = list;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, best, 0, bound, eval, ply);
         best
     }
 
