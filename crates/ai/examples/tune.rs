@@ -12,7 +12,8 @@
 //! move is not in check and plays a quiet move, with the game's result for White (`1`, `0.5`,
 //! `0`). `fit` minimises the squared difference between those results and
 //! `sigmoid(K · evaluation)` over the evaluation's linear terms, the tapered middle-game and
-//! end-game weight of each, starting from the weights in the source.
+//! end-game weight of each, starting from the weights in the source; with `--only GROUP,...`
+//! only those groups' weights move (new terms fitted beside weights already tried in play).
 
 use boomchess_ai::tuning::{self, TermCounts};
 use boomchess_ai::{Engine, Limits, Rng, Settings};
@@ -26,7 +27,7 @@ fn main() {
     let result = match args.first().map(String::as_str) {
         Some("generate") => generate(&args[1..]),
         Some("fit") => fit(&args[1..]),
-        _ => Err("usage: tune generate [--games N] [--threads T] [--nodes N] [--seed S] --out FILE | tune fit POSITIONS WEIGHTS.rs [--regularisation R] [--epochs E]".into()),
+        _ => Err("usage: tune generate [--games N] [--threads T] [--nodes N] [--seed S] --out FILE | tune fit POSITIONS WEIGHTS.rs [--regularisation R] [--epochs E] [--only GROUP,...]".into()),
     };
     if let Err(e) = result {
         eprintln!("tune: {e}");
@@ -181,6 +182,13 @@ fn fit(args: &[String]) -> Result<(), String> {
     };
     let regularisation: f64 = flag(args, "--regularisation", 1e-6)?;
     let epochs: i32 = flag(args, "--epochs", 3000)?;
+    // `--only A,B`: only the terms of these groups are fitted; the others keep their weights.
+    let only: String = flag(args, "--only", String::new())?;
+    let mut free = vec![only.is_empty(); tuning::TERMS];
+    for name in only.split(',').filter(|n| !n.is_empty()) {
+        let terms = tuning::group_terms(name).ok_or_else(|| format!("--only: no group {name}"))?;
+        free[terms].fill(true);
+    }
     let file = std::fs::File::open(positions).map_err(|e| format!("{positions}: {e}"))?;
     let mut samples = Vec::new();
     for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
@@ -243,7 +251,7 @@ fn fit(args: &[String]) -> Result<(), String> {
             }
         }
         let n = samples.len() as f64;
-        for i in 0..weights.len() {
+        for i in (0..weights.len()).filter(|&i| free[i]) {
             for j in 0..2 {
                 // A pull towards the source's weights keeps rarely seen terms (a queen reaching
                 // 27 squares) from taking the values of a few games.

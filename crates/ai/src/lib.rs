@@ -43,7 +43,7 @@ pub use rng::Rng;
 
 /// Fitting the 8×8 evaluation's weights to game results (Texel tuning; `examples/tune.rs`).
 pub mod tuning {
-    pub use crate::orthodox::{term_counts, weights_source, TermCounts};
+    pub use crate::orthodox::{group_terms, term_counts, weights_source, TermCounts};
 
     /// The number of terms (weights are `[middle game, end game]` for each).
     pub const TERMS: usize = crate::orthodox::TERMS;

@@ -25,7 +25,7 @@ pub(crate) struct Group {
 }
 
 /// The groups of terms, in the order of the weights.
-pub(crate) const GROUPS: [Group; 17] = [
+pub(crate) const GROUPS: [Group; 19] = [
     Group { name: "MATERIAL", len: 5, doc: "a pawn, knight, bishop, rook, queen" },
     Group { name: "PLACEMENT", len: 6 * 32, doc: "a pawn, knight, bishop, rook, queen, king on each square of a half board (rank from its own side × file from the nearer edge)" },
     Group { name: "KNIGHT_MOBILITY", len: 9, doc: "a knight reaching 0..8 squares that hold no man of its side nor an enemy pawn's target" },
@@ -43,6 +43,8 @@ pub(crate) const GROUPS: [Group; 17] = [
     Group { name: "KING_ATTACK", len: 12, doc: "two or more men attacking the squares around the enemy king, by their summed weight (queen 4, rook 3, minor 2)" },
     Group { name: "PAWN_THREAT", len: 1, doc: "a man other than a pawn attacked by an enemy pawn" },
     Group { name: "TEMPO", len: 1, doc: "the side to move" },
+    Group { name: "THREAT", len: 20, doc: "an enemy pawn, knight, bishop, rook or queen attacked by a minor, a rook, a queen or the king of the side, when it is undefended or worth more than its attacker (attacker × victim)" },
+    Group { name: "SAFE_CHECK", len: 4, doc: "a square from which a knight, bishop, rook or queen of the side could check the enemy king, not attacked by the enemy nor held by the side" },
 ];
 
 /// Where each group's terms start.
@@ -70,6 +72,8 @@ const KING_SHIELD: usize = start(13);
 const KING_ATTACK: usize = start(14);
 const PAWN_THREAT: usize = start(15);
 const TEMPO: usize = start(16);
+const THREAT: usize = start(17);
+const SAFE_CHECK: usize = start(18);
 /// The number of terms.
 pub(crate) const TERMS: usize = start(GROUPS.len());
 
@@ -184,6 +188,9 @@ impl<G: Geometry> Orthodox<G> {
         let occ = pos.occupied();
         let pawns = pos.by_role(Role::Pawn);
         out.add(pos.turn(), TEMPO, 1);
+        // The squares each side's men attack, by the attacker's role (the threats and checks
+        // below need both sides' before either is counted).
+        let mut attacks_by = [[G::Bits::EMPTY; 6]; 2];
         for c in Color::ALL {
             let own = pos.by_color(c);
             let them = pos.by_color(!c);
@@ -193,6 +200,7 @@ impl<G: Geometry> Orthodox<G> {
             for s in enemy_pawns.squares() {
                 pawn_targets |= t.pawn[(!c).index()][s.usize()];
             }
+            attacks_by[(!c).index()][Role::Pawn.index()] = pawn_targets;
             let enemy_zone = pos.king_of(!c).map_or(G::Bits::EMPTY, |k| {
                 t.king[k.usize()] | G::Bits::from_square(k)
             });
@@ -225,6 +233,7 @@ impl<G: Geometry> Orthodox<G> {
                         }
                         _ => t.rook_attacks(sq, occ) | t.bishop_attacks(sq, occ),
                     };
+                    attacks_by[c.index()][role.index()] |= attacks;
                     let reach = (attacks & !own & !pawn_targets).count() as usize;
                     let group = m - 1;
                     out.add(c, MOBILITY[group] + reach.min(GROUPS[2 + group].len - 1), 1);
@@ -249,10 +258,86 @@ impl<G: Geometry> Orthodox<G> {
             }
             if let Some(k) = pos.king_of(c) {
                 out.add(c, PLACEMENT + 32 * 5 + table_square::<G>(c, k), 1);
+                attacks_by[c.index()][Role::King.index()] = t.king[k.usize()];
                 let shield = (t.king[k.usize()] & own_pawns).count() as i32;
                 if shield > 0 {
                     out.add(c, KING_SHIELD, shield.min(3));
                 }
+            }
+        }
+        for c in Color::ALL {
+            self.threat_terms(pos, c, &attacks_by, out);
+        }
+    }
+
+    /// The threats of `c`'s men on enemy men and its safe checks on the enemy king, from both
+    /// sides' attacks by role.
+    fn threat_terms<T: Terms>(
+        &self,
+        pos: &Position<G>,
+        c: Color,
+        attacks_by: &[[G::Bits; 6]; 2],
+        out: &mut T,
+    ) {
+        let t = G::tables();
+        let mine = &attacks_by[c.index()];
+        let theirs = &attacks_by[(!c).index()];
+        let defended = theirs.iter().fold(G::Bits::EMPTY, |acc, &a| acc | a);
+        let them = pos.by_color(!c);
+        // Attackers by class (a minor, a rook, a queen, the king) with their worth: a victim
+        // worth no more than its attacker counts only undefended.
+        let minors = mine[Role::Knight.index()] | mine[Role::Bishop.index()];
+        let attackers = [
+            (minors, 3),
+            (mine[Role::Rook.index()], 5),
+            (mine[Role::Queen.index()], 9),
+            (mine[Role::King.index()], i32::MAX),
+        ];
+        for (v, (victim, worth)) in [
+            (Role::Pawn, 1),
+            (Role::Knight, 3),
+            (Role::Bishop, 3),
+            (Role::Rook, 5),
+            (Role::Queen, 9),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let victims = pos.by_role(victim) & them;
+            if victims.is_empty() {
+                continue;
+            }
+            for (a, &(attacked, attacker_worth)) in attackers.iter().enumerate() {
+                let open = if worth > attacker_worth {
+                    victims
+                } else {
+                    victims & !defended
+                };
+                let n = (open & attacked).count() as i32;
+                if n > 0 {
+                    out.add(c, THREAT + 5 * a + v, n);
+                }
+            }
+        }
+        let Some(king) = pos.king_of(!c) else {
+            return;
+        };
+        let occ = pos.occupied();
+        let safe = !defended & !pos.by_color(c);
+        let diagonal = t.bishop_attacks(king, occ);
+        let straight = t.rook_attacks(king, occ);
+        for (i, (role, checks)) in [
+            (Role::Knight, t.knight[king.usize()]),
+            (Role::Bishop, diagonal),
+            (Role::Rook, straight),
+            (Role::Queen, diagonal | straight),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let n = (mine[role.index()] & checks & safe).count() as i32;
+            if n > 0 {
+                out.add(c, SAFE_CHECK + i, n);
             }
         }
     }
@@ -337,6 +422,13 @@ pub fn term_counts(pos: &Position<boomchess_rules::Board8>) -> TermCounts {
             .map(|(i, &n)| (i as u16, n as i16))
             .collect(),
     }
+}
+
+/// The terms of the group named `name` (as in the weights file), if there is one.
+pub fn group_terms(name: &str) -> Option<core::ops::Range<usize>> {
+    let i = GROUPS.iter().position(|g| g.name == name)?;
+    let first = start(i);
+    Some(first..first + GROUPS[i].len)
 }
 
 /// The weights file for `weights` (`[middle game, end game]` of each term), as Rust source.
@@ -467,6 +559,87 @@ mod tests {
         // d5 is passed on its fifth rank (index 4); a7 on black's second (index 1) is passed too.
         assert_eq!(count(super::PASSED_PAWN + 4), 1);
         assert_eq!(count(super::PASSED_PAWN + 1), -1 + 1);
+    }
+    /// The count of term `index` (White's less Black's) in `fen`.
+    fn count_in(fen: &str, index: usize) -> i16 {
+        term_counts(&position(fen))
+            .counts
+            .iter()
+            .find(|c| usize::from(c.0) == index)
+            .map_or(0, |c| c.1)
+    }
+
+    #[test]
+    fn threats_count_undefended_men_and_men_worth_more_than_their_attacker() {
+        use super::THREAT;
+        let (minor, king) = (0, 3);
+        let (pawn, bishop, rook) = (0, 2, 3);
+        // A knight on e4 attacks a rook on d6: worth more, so it counts defended or not.
+        assert_eq!(
+            count_in(
+                "4k3/8/3r4/8/4N3/8/8/4K3 w - - 0 1",
+                THREAT + 5 * minor + rook
+            ),
+            1
+        );
+        assert_eq!(
+            count_in(
+                "4k3/2p5/3r4/8/4N3/8/8/4K3 w - - 0 1",
+                THREAT + 5 * minor + rook
+            ),
+            1
+        );
+        // A bishop on d6 is worth as much: it counts only while c7's pawn does not defend it.
+        assert_eq!(
+            count_in(
+                "4k3/8/3b4/8/4N3/8/8/4K3 w - - 0 1",
+                THREAT + 5 * minor + bishop
+            ),
+            1
+        );
+        assert_eq!(
+            count_in(
+                "4k3/2p5/3b4/8/4N3/8/8/4K3 w - - 0 1",
+                THREAT + 5 * minor + bishop
+            ),
+            0
+        );
+        // The king threatens an undefended pawn beside it (not one a5's bishop defends);
+        // Black's threats count against.
+        assert_eq!(
+            count_in("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1", THREAT + 5 * king + pawn),
+            1
+        );
+        assert_eq!(
+            count_in("8/8/8/3Pk3/8/8/8/4K3 w - - 0 1", THREAT + 5 * king + pawn),
+            -1
+        );
+        assert_eq!(
+            count_in("4k3/8/8/b7/8/8/3p4/4K3 w - - 0 1", THREAT + 5 * king + pawn),
+            0
+        );
+    }
+
+    #[test]
+    fn safe_checks_are_squares_the_enemy_does_not_attack() {
+        use super::SAFE_CHECK;
+        let (knight, rook) = (0, 2);
+        // The knight on e4 can check from d6 (taking the rook, which nothing defends) but not
+        // from f6 (the rook guards it).
+        assert_eq!(
+            count_in("4k3/8/3r4/8/4N3/8/8/4K3 w - - 0 1", SAFE_CHECK + knight),
+            1
+        );
+        // Black's rook could check from d1, but White's king guards it.
+        assert_eq!(
+            count_in("4k3/8/3r4/8/4N3/8/8/4K3 w - - 0 1", SAFE_CHECK + rook),
+            0
+        );
+        // Against a king on f2 the rook can check from d2 and from f6, neither guarded.
+        assert_eq!(
+            count_in("4k3/8/3r4/8/8/8/5K2/8 w - - 0 1", SAFE_CHECK + rook),
+            -2
+        );
     }
 }
 

@@ -70,4 +70,10 @@ pub(crate) const WEIGHTS: [[i32; 2]; TERMS] = [
     [-52, -26],
     // TEMPO: the side to move.
     [13, -5],
+    // THREAT: an enemy pawn, knight, bishop, rook or queen attacked by a minor, a rook, a queen or the king of the side, when it is undefended or worth more than its attacker (attacker × victim).
+    [12, 35], [11, 4], [6, 4], [41, 22], [22, 4], [0, 30], [8, 8], [4, 2],
+    [-1, 2], [19, 3], [19, 16], [8, 1], [13, 1], [17, 8], [-3, -3], [14, 53],
+    [4, 11], [2, 7], [3, 26], [0, 0],
+    // SAFE_CHECK: a square from which a knight, bishop, rook or queen of the side could check the enemy king, not attacked by the enemy nor held by the side.
+    [58, -28], [30, -23], [68, -59], [48, 16],
 ];
