@@ -31,6 +31,12 @@ const REVERSE_FUTILITY_MARGIN: i32 = 90;
 const FUTILITY_DEPTH: i32 = 3;
 /// Late move pruning at most this many plies from the leaves.
 const LATE_MOVE_DEPTH: i32 = 3;
+/// Exchange pruning (8×8 only) at most this many plies from the leaves: a quiet move that
+/// loses more than `EXCHANGE_QUIET_MARGIN` × depth² on its square by the static exchange, or a
+/// capture that loses more than `EXCHANGE_CAPTURE_MARGIN` × depth, is not searched.
+const EXCHANGE_DEPTH: i32 = 6;
+const EXCHANGE_QUIET_MARGIN: i32 = 25;
+const EXCHANGE_CAPTURE_MARGIN: i32 = 100;
 /// Singular extensions at least this many plies from the leaves.
 const SINGULAR_DEPTH: i32 = 8;
 /// Half the width of the root's aspiration window (centipawns).
@@ -988,6 +994,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return Self::terminal(pos, ply);
         }
         let alpha0 = alpha;
+        let exchanges_known = pos.variant() == Variant::Beirut;
         let mut best = -INF;
         let mut best_move = None;
         let mut searched = 0;
@@ -1034,6 +1041,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 && static_eval + 100 + 150 * depth <= alpha;
             // Whether the move checks is asked only then: the rules tell most without making it.
             if quiet && !in_check && (late || futile) && !pos.gives_check(m) {
+                continue;
+            }
+            if exchanges_known
+                && !pv_node
+                && !in_check
+                && searched > 0
+                && depth <= EXCHANGE_DEPTH
+                && best > -MATE_BOUND
+                && self.loses_exchange(pos, list[i - 1], depth)
+                && !pos.gives_check(m)
+            {
                 continue;
             }
             let mut child = *pos;
@@ -1141,6 +1159,21 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             self.tt.store(key, best_move, best, depth, bound, eval, ply);
         }
         best
+    }
+
+    /// Whether the ordered move `scored` loses more material on its square than exchange
+    /// pruning allows `depth` plies from the leaves (8×8 only). A losing capture's exchange is
+    /// in its order already (`BAD_TACTIC` + exchange); a quiet move's is worked out here.
+    fn loses_exchange(&self, pos: &Position<G>, scored: Scored, depth: i32) -> bool {
+        if scored.quiet {
+            scored.mv.kind == MoveKind::Normal
+                && exchange(pos, scored.mv, &self.eval.values)
+                    < -EXCHANGE_QUIET_MARGIN * depth * depth
+        } else {
+            matches!(scored.mv.kind, MoveKind::Normal | MoveKind::EnPassant)
+                && scored.order <= BAD_TACTIC
+                && scored.order - BAD_TACTIC < -EXCHANGE_CAPTURE_MARGIN * depth
+        }
     }
 
     /// Singular extension: whether the table's move `m` is much better than every other move
