@@ -4,7 +4,7 @@
 //! exchange; the 10×10 games' missiles and bombers capture in ways it does not model, and it is
 //! not used there.
 
-use boomchess_rules::{Bits, Color, Geometry, Move, Piece, Position, Role};
+use boomchess_rules::{Bits, Color, Geometry, Move, Piece, Position, Role, Variant};
 
 /// The least valuable first: the order in which men join an exchange.
 const CHEAPEST_FIRST: [Role; 6] = [
@@ -15,6 +15,11 @@ const CHEAPEST_FIRST: [Role; 6] = [
     Role::Queen,
     Role::King,
 ];
+
+/// Whether [`exchange`] models the captures of `pos`'s game: Beirut's, not the 10×10 games'.
+pub(crate) fn applies<G: Geometry>(pos: &Position<G>) -> bool {
+    pos.variant() == Variant::Beirut
+}
 
 /// The material the side to move wins by the capture `m` and the best replies on its square,
 /// with `values` indexed by [`Role::index`] (a king counts as more than everything else).

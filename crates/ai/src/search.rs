@@ -5,7 +5,7 @@
 //! over captures and profitable explosions. Generic over the board size.
 
 use crate::eval::Evaluator;
-use crate::exchange::exchange;
+use crate::exchange::{self, exchange};
 use crate::rng::mix;
 use crate::tt::{from_tt, Bound, Tt, MATE_BOUND, NO_EVAL};
 use boomchess_rules::{
@@ -422,7 +422,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         }
         // The missiles whose launch at nothing is already listed.
         let mut launched_at_nothing = G::Bits::EMPTY;
-        let exchanges_known = pos.variant() == Variant::Beirut;
+        let exchanges_known = exchange::applies(pos);
         for idx in 0..self.scratch.len() {
             let m = self.scratch[idx];
             let gain;
@@ -994,7 +994,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return Self::terminal(pos, ply);
         }
         let alpha0 = alpha;
-        let exchanges_known = pos.variant() == Variant::Beirut;
+        let exchanges_known = exchange::applies(pos);
         let mut best = -INF;
         let mut best_move = None;
         let mut searched = 0;
@@ -1039,19 +1039,16 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 && depth <= FUTILITY_DEPTH
                 && alpha.abs() < MATE_BOUND
                 && static_eval + 100 + 150 * depth <= alpha;
+            // Exchange: a move that loses material on its square, near the leaves.
+            let prunable = (quiet && (late || futile))
+                || (exchanges_known
+                    && !pv_node
+                    && searched > 0
+                    && depth <= EXCHANGE_DEPTH
+                    && best > -MATE_BOUND
+                    && self.loses_exchange(pos, list[i - 1], depth));
             // Whether the move checks is asked only then: the rules tell most without making it.
-            if quiet && !in_check && (late || futile) && !pos.gives_check(m) {
-                continue;
-            }
-            if exchanges_known
-                && !pv_node
-                && !in_check
-                && searched > 0
-                && depth <= EXCHANGE_DEPTH
-                && best > -MATE_BOUND
-                && self.loses_exchange(pos, list[i - 1], depth)
-                && !pos.gives_check(m)
-            {
+            if prunable && !in_check && !pos.gives_check(m) {
                 continue;
             }
             let mut child = *pos;
