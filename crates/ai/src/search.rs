@@ -27,10 +27,14 @@ const QS_MAX: i32 = 12;
 /// evaluation beats beta by this margin a ply is not searched.
 const REVERSE_FUTILITY_DEPTH: i32 = 6;
 const REVERSE_FUTILITY_MARGIN: i32 = 90;
+/// Razoring at most this many plies from the leaves, where the static evaluation is this
+/// margin a ply below alpha.
+const RAZOR_DEPTH: i32 = 3;
+const RAZOR_MARGIN: i32 = 300;
 /// Futility pruning of quiet moves at most this many plies from the leaves.
-const FUTILITY_DEPTH: i32 = 3;
+const FUTILITY_DEPTH: i32 = 5;
 /// Late move pruning at most this many plies from the leaves.
-const LATE_MOVE_DEPTH: i32 = 3;
+const LATE_MOVE_DEPTH: i32 = 5;
 /// Exchange pruning (8×8 only) at most this many plies from the leaves: a quiet move that
 /// loses more than `EXCHANGE_QUIET_MARGIN` × depth² on its square by the static exchange, or a
 /// capture that loses more than `EXCHANGE_CAPTURE_MARGIN` × depth, is not searched.
@@ -948,6 +952,23 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             && static_eval - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
         {
             return static_eval;
+        }
+        // Razoring: far below alpha a few plies from the leaves, only a tactic can save the
+        // node, and if the quiescence search finds none the node fails low untried.
+        if !pv_node
+            && !in_check
+            && excluded.is_none()
+            && depth <= RAZOR_DEPTH
+            && alpha.abs() < MATE_BOUND
+            && static_eval + RAZOR_MARGIN * depth <= alpha
+        {
+            let s = self.quiescence(pos, alpha, alpha + 1, ply, 0, false);
+            if self.stopped {
+                return 0;
+            }
+            if s <= alpha {
+                return s;
+            }
         }
         // Null move: if passing the turn still holds beta at a reduced depth, a real move would
         // too. Not in check, not twice in a row, not with only pawns (zugzwang is real there).
