@@ -1,14 +1,12 @@
-//! Static evaluation that knows the three games: material (missiles and
-//! bombers included), piece placement and mobility, pawns, king safety
-//! against ordinary attacks and against blasts (Beirut carriers next to a
-//! king, Stratomic missiles that could launch at the pieces around a king),
-//! launch availability and bomber lines.
+//! Static evaluation that knows the three games. On 8×8 (Beirut, and the orthodox chess it is
+//! without carriers) the men's placement is judged by a network trained on the engine's games
+//! (`nnue.rs`), and the blasts by Beirut's own terms (men that may carry a bomb next to a king,
+//! known carriers near the enemy king). On 10×10: material (missiles and bombers included),
+//! piece placement and mobility, pawns, king safety against ordinary attacks and against blasts
+//! (Stratomic missiles that could launch at the pieces around a king), launch availability and
+//! bomber lines.
 
-use crate::orthodox::{pack, Orthodox, Packed, TERMS};
-use crate::orthodox_weights::WEIGHTS;
-
-/// The 8×8 weights, packed once at compile time.
-const PACKED_WEIGHTS: [Packed; TERMS] = pack(&WEIGHTS);
+use crate::nnue::Network;
 use boomchess_rules::{Bits, Color, Geometry, Piece, Position, Role, Square, Variant};
 use core::marker::PhantomData;
 
@@ -41,8 +39,8 @@ pub(crate) struct Evaluator<G: Geometry> {
     /// How much enemy men near a Beirut king are feared: the game's number of carriers (at
     /// most three), 0 when nobody can have one (orthodox chess).
     carriers_option: i32,
-    /// Beirut's chess knowledge (its terms fitted to game results).
-    orthodox: Option<Orthodox<G>>,
+    /// Whether the men's placement is the network's to judge (the 8×8 board).
+    network: bool,
     super_knights: bool,
     /// Centralisation, 0 at the rim growing towards the centre.
     centre: [i32; 128],
@@ -135,7 +133,7 @@ impl<G: Geometry> Evaluator<G> {
             values,
             variant,
             carriers_option: i32::from(carriers_option.min(3)),
-            orthodox: (variant == Variant::Beirut).then(Orthodox::new),
+            network: variant == Variant::Beirut,
             super_knights,
             centre,
             back_rank,
@@ -158,10 +156,23 @@ impl<G: Geometry> Evaluator<G> {
         }
     }
 
+    /// Whether this game's evaluation is the 8×8 network's (plus Beirut's own terms), which
+    /// the search computes incrementally and hands to [`with_network`](Self::with_network).
+    pub fn uses_network(&self) -> bool {
+        self.network
+    }
+
+    /// The evaluation given the network's judgement of `pos` (see
+    /// [`uses_network`](Self::uses_network)).
+    #[inline]
+    pub fn with_network(&self, pos: &Position<G>, network: i32) -> i32 {
+        network + self.beirut_terms(pos)
+    }
+
     /// The evaluation in centipawns from the side to move's point of view.
     pub fn evaluate(&self, pos: &Position<G>) -> i32 {
-        if let Some(orthodox) = &self.orthodox {
-            return orthodox.evaluate(pos, &PACKED_WEIGHTS) + self.beirut_terms(pos);
+        if self.uses_network() {
+            return self.with_network(pos, Network::shipped().evaluate(pos));
         }
         let t = G::tables();
         let occ = pos.occupied();

@@ -32,8 +32,7 @@
 pub mod bench;
 mod eval;
 mod exchange;
-mod orthodox;
-mod orthodox_weights;
+pub mod nnue;
 mod rng;
 mod search;
 mod tt;
@@ -41,18 +40,6 @@ mod tt;
 pub use eval::{piece_values, CARRIER_BONUS, LAUNCH_BONUS};
 pub use rng::Rng;
 
-/// Fitting the 8×8 evaluation's weights to game results (Texel tuning; `examples/tune.rs`).
-pub mod tuning {
-    pub use crate::orthodox::{group_terms, term_counts, weights_source, TermCounts};
-
-    /// The number of terms (weights are `[middle game, end game]` for each).
-    pub const TERMS: usize = crate::orthodox::TERMS;
-
-    /// The weights the engine uses now.
-    pub fn weights() -> &'static [[i32; 2]] {
-        &crate::orthodox_weights::WEIGHTS
-    }
-}
 pub use search::MATE;
 
 use boomchess_rules::{

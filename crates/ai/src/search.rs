@@ -6,6 +6,7 @@
 
 use crate::eval::Evaluator;
 use crate::exchange::{self, exchange};
+use crate::nnue::Accumulators;
 use crate::rng::mix;
 use crate::tt::{from_tt, Bound, Tt, MATE_BOUND, NO_EVAL};
 use boomchess_rules::{
@@ -153,6 +154,8 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// The static evaluation at each ply of the current line (`-INF` in check).
     static_evals: [i32; MAX_PLY + 2],
     pub eval: Evaluator<G>,
+    /// The network's accumulators, a ply each, where the evaluation is the network's.
+    network: Option<Accumulators<G>>,
     /// Evaluations of the positions met, by hash: each iteration of the deepening meets most
     /// of the last one's again. A slot holds the key's bits above `EVAL_BITS` and an `i16`.
     evals: Vec<u64>,
@@ -221,6 +224,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             passed: [false; MAX_PLY + 2],
             excluded: [None; MAX_PLY + 2],
             static_evals: [-INF; MAX_PLY + 2],
+            network: eval.uses_network().then(|| Accumulators::new(MAX_PLY + 2)),
             eval,
             evals: vec![0; EVAL_CACHE],
             noise,
@@ -246,15 +250,21 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         self.stopped
     }
 
-    /// The static evaluation plus this engine's deterministic noise.
+    /// The static evaluation of `pos`, met at `ply`, plus this engine's deterministic noise.
     #[inline]
-    fn evaluate(&mut self, pos: &Position<G>) -> i32 {
+    fn evaluate(&mut self, pos: &Position<G>, ply: usize) -> i32 {
         let key = pos.hash();
         let slot = &mut self.evals[key as usize & (EVAL_CACHE - 1)];
         let e = if *slot & !EVAL_BITS == key & !EVAL_BITS {
             i32::from(*slot as u16 as i16)
         } else {
-            let e = self.eval.evaluate(pos);
+            let e = match &mut self.network {
+                Some(network) => {
+                    let judgement = network.evaluate(pos, ply);
+                    self.eval.with_network(pos, judgement)
+                }
+                None => self.eval.evaluate(pos),
+            };
             if let Ok(e) = i16::try_from(e) {
                 *slot = (key & !EVAL_BITS) | u64::from(e as u16);
             }
@@ -750,7 +760,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             return -MATE + ply as i32;
         }
         if ply >= MAX_PLY {
-            return self.evaluate(pos);
+            return self.evaluate(pos, ply);
         }
         // The table answers for quiescence too: any result it holds (a quiescence search's
         // is depth 0) bounds this one, and its evaluation spares computing another.
@@ -768,7 +778,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let stand = match entry {
             _ if in_check => -INF,
             Some(e) if e.eval != NO_EVAL => i32::from(e.eval),
-            _ => self.evaluate(pos),
+            _ => self.evaluate(pos, ply),
         };
         let eval = if in_check {
             NO_EVAL
@@ -919,7 +929,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             _ if in_check => -INF,
             Some(e) if e.eval != NO_EVAL => i32::from(e.eval),
             _ => {
-                let e = self.evaluate(pos);
+                let e = self.evaluate(pos, ply);
                 if entry.is_none() {
                     // Kept for the next visit, which may come before any result is stored.
                     self.tt
