@@ -6,7 +6,8 @@
 // of the page (boomchess-board.js and its wasm, crates/board: the game without online play, which
 // the game page's own module has), from beside this file (import.meta.url), so the files can be
 // hosted on another origin (they need the CORS header `Access-Control-Allow-Origin`). The
-// computer's Web Worker loads a module of its own (boomchess-worker.js and its wasm) from beside
+// computer's Web Worker loads a module of its own (boomchess-worker-simd.js and its wasm, or
+// boomchess-worker.js and its wasm in a browser without WebAssembly SIMD) from beside
 // the glue, and only when a board first needs the computer.
 
 import init, { mountBoard } from './boomchess-board.js';

@@ -164,12 +164,47 @@ describe('measurements', () => {
     await page.evaluate(() => window.boomchess.game.newGame({ variant: 'stratomic', mode: 'ai', humanSide: 'black', level: 1 }));
     await page.waitForFunction(() => window.boomchess.game.moves().length === 1 && !window.boomchess.game.thinking());
     const worker = fetched.filter((f) => f.startsWith('boomchess-worker'));
-    assert.deepEqual(worker.sort(), ['boomchess-worker.js', 'boomchess-worker_bg.wasm'], 'the worker loads its own module, once');
+    // Chromium has WebAssembly's SIMD: the worker loads the module built for it (crates/worker-simd).
+    assert.deepEqual(
+      worker.sort(),
+      ['boomchess-worker-simd.js', 'boomchess-worker-simd_bg.wasm'],
+      'the worker loads its own module, once, the SIMD one',
+    );
     const computer = worker.reduce((n, f) => n + gz(f), 0);
     console.log(
       `download (gzip -9) of a game against the computer: the board's ${kb(board)} + the worker's ` +
         `${kb(computer)} (${worker.map((f) => `${f} ${kb(gz(f))}`).join(', ')}) = ${kb(board + computer)}`,
     );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  // A browser without WebAssembly's SIMD could not even compile the SIMD module: there the worker
+  // loads the plain one (crates/worker), and the computer plays just the same.
+  test('a browser without WebAssembly SIMD gets the plain worker module, and the computer plays', async () => {
+    const page = await env.browser.newPage({ viewport: { width: 900, height: 900 } });
+    const errors = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    // The page asks `WebAssembly.validate` of a small module with a SIMD instruction (31 bytes,
+    // crates/web/src/computer.rs): this browser says no, as one without SIMD would.
+    await page.addInitScript(() => {
+      const validate = WebAssembly.validate;
+      WebAssembly.validate = (bytes, ...rest) =>
+        bytes.length === 31 && bytes[26] === 253 ? false : validate(bytes, ...rest);
+    });
+    const fetched = [];
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.slice(1);
+      if (file.startsWith('boomchess-worker')) fetched.push(file);
+    });
+    await page.goto(env.server.url);
+    await page.evaluate(() => window.boomchess.ready);
+    // Beirut, where the plain module's engine sums its network without SIMD: Black marks its
+    // carrier, and the computer (White, with its own) opens.
+    await page.evaluate(() => window.boomchess.game.newGame({ variant: 'beirut', mode: 'ai', humanSide: 'black', level: 3 }));
+    await page.evaluate(() => window.boomchess.game.chooseCarriers(['b8']));
+    await page.waitForFunction(() => window.boomchess.game.moves().length === 1 && !window.boomchess.game.thinking());
+    assert.deepEqual(fetched.sort(), ['boomchess-worker.js', 'boomchess-worker_bg.wasm']);
     assert.deepEqual(errors, []);
     await page.close();
   });

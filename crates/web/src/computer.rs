@@ -2,8 +2,9 @@
 //! freezes, from a WebAssembly module of its own (`boomchess-worker`, the only one with the
 //! engine), which the page's module does not contain. The worker is an ES-module worker built
 //! from a Blob URL whose script imports the worker's wasm-bindgen glue by its absolute URL:
-//! [`WORKER_GLUE`] beside this module's own glue (`import.meta.url`), so boards embedded in a
-//! page of another origin find it too. It is started on a board's first request, so a board
+//! [`WORKER_SIMD_GLUE`] (where the browser has WebAssembly's SIMD) or [`WORKER_GLUE`], beside this
+//! module's own glue (`import.meta.url`), so boards embedded in a page of another origin find it
+//! too. It is started on a board's first request, so a board
 //! that never asks the computer downloads none of it. The page sends the computer's own view
 //! (never the referee's position) and the worker answers with the move's coordinate text.
 //!
@@ -24,12 +25,29 @@ use web_sys::{Blob, BlobPropertyBag, MessageEvent, Url, Worker, WorkerOptions, W
 /// build it into `dist/` under this name; the glue finds `boomchess-worker_bg.wasm` beside
 /// itself).
 pub const WORKER_GLUE: &str = "boomchess-worker.js";
+/// The same module for browsers with WebAssembly's SIMD (`crates/worker-simd`: its network's
+/// sums eight at a time), beside it, which the worker loads where the browser validates a SIMD
+/// instruction (every current browser; a module with SIMD would not even load elsewhere).
+pub const WORKER_SIMD_GLUE: &str = "boomchess-worker-simd.js";
+
+/// A WebAssembly module whose one function uses a SIMD instruction (`i8x16.popcnt`, of the
+/// final SIMD proposal): it validates exactly where SIMD modules load.
+const SIMD_PROBE: [u8; 31] = [
+    0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253,
+    15, 253, 98, 11,
+];
 
 #[wasm_bindgen]
 extern "C" {
     /// The absolute URL of this module's wasm-bindgen glue (the worker's glue is beside it).
     #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
     static GLUE_URL: String;
+}
+
+/// Whether this browser runs WebAssembly's SIMD (then the worker loads [`WORKER_SIMD_GLUE`]).
+fn has_simd() -> bool {
+    js_sys::WebAssembly::validate(&js_sys::Uint8Array::from(&SIMD_PROBE[..]).into())
+        .unwrap_or(false)
 }
 
 /// The worker's code: starts loading the worker module's glue (`glue`, an absolute URL) and
@@ -202,9 +220,12 @@ fn start_worker(
     on_message: &Closure<dyn FnMut(MessageEvent)>,
     on_error: &Closure<dyn FnMut(web_sys::Event)>,
 ) -> Result<Worker, JsValue> {
-    let glue = GLUE_URL
-        .with(|page| Url::new_with_base(WORKER_GLUE, page))?
-        .href();
+    let name = if has_simd() {
+        WORKER_SIMD_GLUE
+    } else {
+        WORKER_GLUE
+    };
+    let glue = GLUE_URL.with(|page| Url::new_with_base(name, page))?.href();
     let source = worker_source(&glue);
     let parts = js_sys::Array::of1(&JsValue::from_str(&source));
     let bag = BlobPropertyBag::new();
