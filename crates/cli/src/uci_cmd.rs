@@ -17,20 +17,22 @@ use std::time::{Duration, Instant};
 
 /// Estimated ratings of the levels (`UCI_Elo`), from games against
 /// Stockfish 15.1 with `UCI_LimitStrength` at 0.1 s a move in orthodox chess
-/// (`tools/uci_match.py`): level 4 ≈ 1534 (48 games against UCI_Elo 1350,
-/// 1600 and 1900), level 8 ≈ 1958 (48 games), level 1 ≈ 840, level 2 ≈ 1420
-/// and level 6 ≥ 1860 (10 games each against 1350); levels 3, 5 and 7 are
-/// interpolated. Rough figures: Stockfish's own scale is calibrated for
-/// longer games.
+/// (`tools/uci_match.py`, 5 December 2026, the 8×8 network's engine): level 1
+/// ≈ 891 (100 games against UCI_Elo 1350 and 1700), level 2 ≈ 1165, level 3
+/// ≈ 1316, level 4 ≈ 1672 (40 games each against 1350 and 1700), levels 5
+/// and 6 ≈ 1972 each (40 games; at 0.1 s a move their searches are cut by the
+/// time and differ little: level 5 is put below), level 8 ≈ 2026 (100 games
+/// against 1900 and 2100); level 7 is interpolated. Rough figures: Stockfish's
+/// own scale is calibrated for longer games.
 pub const LEVEL_ELO: [(u8, u32); 8] = [
-    (1, 850),
-    (2, 1400),
-    (3, 1470),
-    (4, 1530),
-    (5, 1700),
-    (6, 1860),
-    (7, 1910),
-    (8, 1960),
+    (1, 890),
+    (2, 1170),
+    (3, 1320),
+    (4, 1670),
+    (5, 1940),
+    (6, 1970),
+    (7, 2000),
+    (8, 2030),
 ];
 
 const DEFAULT_HASH_MB: usize = 16;
