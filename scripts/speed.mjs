@@ -1,10 +1,12 @@
 // Search speed natively and in WebAssembly, on the same positions, depths and node counts, in one
 // run: `boomchess bench`, the same searches in wasm under Node, and in a Web Worker of headless
-// Chromium (as the page's computer runs). Each of the three is run `RUNS` times, alternating, and
-// the fastest run of each position counts. Prints a table per game with the wasm/native ratios,
-// and fails if a search's node count differs between them (they must search the same tree).
+// Chromium (as the page's computer runs), for the plain module and, if given, the one built with
+// WebAssembly's SIMD (what browsers with SIMD load: crates/worker-simd). Each is run `RUNS` times,
+// alternating, and the fastest run of each position counts. Prints a table per game with the
+// wasm/native ratios, and fails if a search's node count differs between them (they must search
+// the same tree).
 //
-//   node scripts/speed.mjs NATIVE_BINARY WASM_MODULE      (scripts/speed builds both)
+//   node scripts/speed.mjs NATIVE_BINARY WASM_MODULE [SIMD_WASM_MODULE]   (scripts/speed builds them)
 
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, copyFileSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
@@ -18,11 +20,14 @@ import { startServer } from './static-server.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.SPEED_RUNS || 2);
-const [native, wasm] = process.argv.slice(2);
-if (!native || !wasm) {
-  console.error('usage: node scripts/speed.mjs NATIVE_BINARY WASM_MODULE');
+const [native, ...modules] = process.argv.slice(2);
+if (!native || modules.length < 1 || modules.length > 2) {
+  console.error('usage: node scripts/speed.mjs NATIVE_BINARY WASM_MODULE [SIMD_WASM_MODULE]');
   process.exit(2);
 }
+/** Where the searches run: natively, then each module under Node and in Chromium's worker. */
+const MODULES = modules.map((path, i) => ({ path, name: i === 0 ? 'wasm' : 'wasm SIMD', file: `wasm_bench_${i}.wasm` }));
+const WHERE = ['native', ...MODULES.flatMap((m) => [`${m.name}, Node`, `${m.name}, Chromium worker`])];
 
 /** `boomchess bench`'s lines as rows like `measure`'s. */
 function nativeRows() {
@@ -34,36 +39,37 @@ function nativeRows() {
   );
 }
 
-async function nodeRows() {
-  const { instance } = await WebAssembly.instantiate(readFileSync(wasm));
+async function nodeRows(module) {
+  const { instance } = await WebAssembly.instantiate(readFileSync(module.path));
   return measure(instance.exports, () => performance.now());
 }
 
 /** The same in a module Web Worker of a page served from a temporary directory. */
-async function chromiumRows(browser, url) {
+async function chromiumRows(browser, url, module) {
   const page = await browser.newPage();
   await page.goto(`${url}speed.html`);
-  const rows = await page.evaluate(() => new Promise((resolve, reject) => {
-    const worker = new Worker('speed-worker.mjs', { type: 'module' });
+  const rows = await page.evaluate((file) => new Promise((resolve, reject) => {
+    const worker = new Worker(`speed-worker.mjs?${file}`, { type: 'module' });
     worker.onmessage = (e) => { worker.terminate(); resolve(e.data); };
     worker.onerror = (e) => { worker.terminate(); reject(new Error(e.message)); };
-  }));
+  }), module.file);
   await page.close();
   return rows;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'boomchess-speed-'));
-copyFileSync(wasm, join(dir, 'wasm_bench.wasm'));
+for (const module of MODULES) copyFileSync(module.path, join(dir, module.file));
 copyFileSync(join(ROOT, 'crates/ai/examples/wasm_bench.mjs'), join(dir, 'wasm_bench.mjs'));
 writeFileSync(join(dir, 'speed.html'), '<!doctype html><title>speed</title>');
 writeFileSync(join(dir, 'speed-worker.mjs'), [
   "import { measure } from './wasm_bench.mjs';",
-  "const { instance } = await WebAssembly.instantiateStreaming(fetch('wasm_bench.wasm'));",
+  'const file = new URL(import.meta.url).search.slice(1);',
+  'const { instance } = await WebAssembly.instantiateStreaming(fetch(file));',
   'postMessage(measure(instance.exports, () => performance.now()));',
 ].join('\n'));
 const server = await startServer(dir);
 const browser = await launchChromium();
-const best = { native: new Map(), node: new Map(), chromium: new Map() };
+const best = Object.fromEntries(WHERE.map((where) => [where, new Map()]));
 const keep = (where, rows) => {
   for (const row of rows) {
     const key = `${row.game} ${row.position}`;
@@ -73,10 +79,12 @@ const keep = (where, rows) => {
 };
 try {
   for (let run = 1; run <= RUNS; run += 1) {
-    console.error(`run ${run} of ${RUNS}: native, wasm under Node, wasm in Chromium's worker (~1 min)`);
+    console.error(`run ${run} of ${RUNS}: ${WHERE.join('; ')} (~1 min each)`);
     keep('native', nativeRows());
-    keep('node', await nodeRows());
-    keep('chromium', await chromiumRows(browser, server.url));
+    for (const module of MODULES) {
+      keep(`${module.name}, Node`, await nodeRows(module));
+      keep(`${module.name}, Chromium worker`, await chromiumRows(browser, server.url, module));
+    }
   }
 } finally {
   await browser.close();
@@ -87,13 +95,14 @@ try {
 const rate = (nodes, ms) => (nodes * 1000) / Math.max(ms, 0.001);
 const fmt = (n) => `${(n / 1e6).toFixed(2)} M`;
 let mismatch = false;
-console.log('| game | nodes | native nodes/s | wasm, Node | ratio | wasm, Chromium worker | ratio |');
-console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+const wasmColumns = WHERE.slice(1);
+console.log(`| game | nodes | native nodes/s | ${wasmColumns.map((w) => `${w} | ratio`).join(' | ')} |`);
+console.log(`| --- | ---: | ---: |${' ---: | ---: |'.repeat(wasmColumns.length)}`);
 for (const game of ['beirut', 'stratomic', 'flying-bombers']) {
-  const sum = { native: [0, 0], node: [0, 0], chromium: [0, 0] };
+  const sum = Object.fromEntries(WHERE.map((where) => [where, [0, 0]]));
   for (const [key, row] of best.native) {
     if (!key.startsWith(`${game} `)) continue;
-    for (const where of ['native', 'node', 'chromium']) {
+    for (const where of WHERE) {
       const other = best[where].get(key);
       if (!other || other.nodes !== row.nodes) {
         mismatch = true;
@@ -103,11 +112,14 @@ for (const game of ['beirut', 'stratomic', 'flying-bombers']) {
       sum[where][1] += other?.ms ?? 0;
     }
   }
-  const [n, c, b] = ['native', 'node', 'chromium'].map((w) => rate(...sum[w]));
-  console.log(`| ${game} | ${sum.native[0]} | ${fmt(n)} | ${fmt(c)} | ${(c / n).toFixed(2)}× | ` +
-    `${fmt(b)} | ${(b / n).toFixed(2)}× |`);
+  const n = rate(...sum.native);
+  const cells = wasmColumns.map((w) => {
+    const r = rate(...sum[w]);
+    return `${fmt(r)} | ${(r / n).toFixed(2)}×`;
+  });
+  console.log(`| ${game} | ${sum.native[0]} | ${fmt(n)} | ${cells.join(' | ')} |`);
 }
 if (mismatch) {
-  console.error('the node counts differ: the three did not search the same trees');
+  console.error('the node counts differ: they did not search the same trees');
   process.exit(1);
 }
