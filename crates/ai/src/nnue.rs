@@ -50,15 +50,9 @@ pub fn feature(perspective: Color, color: Color, role: Role, index: usize) -> us
     (relative * 6 + role.index()) * 64 + square
 }
 
-/// The six kinds of men of an 8×8 game.
-const ROLES: [Role; 6] = [
-    Role::King,
-    Role::Queen,
-    Role::Rook,
-    Role::Bishop,
-    Role::Knight,
-    Role::Pawn,
-];
+/// The six kinds of men of an 8×8 game: the rules' roles before the 10×10 games' missile and
+/// bomber, in index order (so `role.index()` is a man's place among them).
+const ROLES: &[Role] = Role::ALL.split_at(6).0;
 
 /// The inputs of `pos` (an 8×8 position) in the view of `perspective`, as [`feature`] numbers
 /// them.
@@ -67,7 +61,7 @@ pub fn features<G: Geometry>(
     perspective: Color,
 ) -> impl Iterator<Item = usize> + '_ {
     Color::ALL.into_iter().flat_map(move |color| {
-        ROLES.into_iter().flat_map(move |role| {
+        ROLES.iter().flat_map(move |&role| {
             (pos.by_color(color) & pos.by_role(role))
                 .squares()
                 .map(move |sq| feature(perspective, color, role, sq.usize()))
@@ -264,7 +258,7 @@ fn men<G: Geometry>(pos: &Position<G>) -> Men<G> {
     let mut men = [G::Bits::EMPTY; 12];
     for color in Color::ALL {
         let own = pos.by_color(color);
-        for (k, role) in ROLES.into_iter().enumerate() {
+        for (k, &role) in ROLES.iter().enumerate() {
             men[color.index() * 6 + k] = own & pos.by_role(role);
         }
     }
