@@ -187,22 +187,31 @@ impl Network {
         }
     }
 
-    /// Adds the man of `input` to `view`.
+    /// Adds the man of `input` to `view`, or takes it away.
     #[inline]
-    fn add(&self, view: &mut View, input: usize) {
-        for (a, &w) in view.units.iter_mut().zip(self.row(input)) {
-            *a += w;
+    fn change(&self, view: &mut View, input: usize, add: bool) {
+        let row = self.row(input);
+        if add {
+            view.units.iter_mut().zip(row).for_each(|(a, &w)| *a += w);
+            view.material += self.material[input];
+        } else {
+            view.units.iter_mut().zip(row).for_each(|(a, &w)| *a -= w);
+            view.material -= self.material[input];
         }
-        view.material += self.material[input];
     }
 
-    /// Takes the man of `input` from `view`.
+    /// `view` becomes `source` with the man of `input` added, or taken away: one pass instead of
+    /// a copy and a change (WebAssembly copies through a call).
     #[inline]
-    fn remove(&self, view: &mut View, input: usize) {
-        for (a, &w) in view.units.iter_mut().zip(self.row(input)) {
-            *a -= w;
+    fn changed_from(&self, view: &mut View, source: &View, input: usize, add: bool) {
+        let (row, units) = (self.row(input), view.units.iter_mut().zip(&source.units));
+        if add {
+            units.zip(row).for_each(|((a, &b), &w)| *a = b + w);
+            view.material = source.material + self.material[input];
+        } else {
+            units.zip(row).for_each(|((a, &b), &w)| *a = b - w);
+            view.material = source.material - self.material[input];
         }
-        view.material -= self.material[input];
     }
 
     #[inline]
@@ -243,7 +252,7 @@ impl Network {
         let mut views = [self.empty_view(); 2];
         for perspective in Color::ALL {
             for input in features(pos, perspective) {
-                self.add(&mut views[perspective.index()], input);
+                self.change(&mut views[perspective.index()], input, true);
             }
         }
         let us = pos.turn().index();
@@ -331,42 +340,29 @@ impl<G: Geometry> Accumulators<G> {
                 }
             }
         }
-        let base = best.0;
         let network = self.network;
-        match base {
-            Some(from) => {
-                if from != ply {
-                    let (views, old) = (self.slots[from].views, self.slots[from].men);
-                    let slot = &mut self.slots[ply];
-                    slot.views = views;
-                    slot.men = old;
-                }
+        match best.0 {
+            Some(from) if from == ply => {
                 let slot = &mut self.slots[ply];
-                for (k, (&old, &new)) in slot.men.iter().zip(&now).enumerate() {
-                    if old == new {
-                        continue;
-                    }
-                    let (color, role) = (Color::ALL[k / 6], ROLES[k % 6]);
-                    for sq in (old & !new).squares() {
-                        for p in Color::ALL {
-                            let input = feature(p, color, role, sq.usize());
-                            network.remove(&mut slot.views[p.index()], input);
-                        }
-                    }
-                    for sq in (new & !old).squares() {
-                        for p in Color::ALL {
-                            let input = feature(p, color, role, sq.usize());
-                            network.add(&mut slot.views[p.index()], input);
-                        }
-                    }
-                }
+                let old = slot.men;
+                update::<G>(network, &mut slot.views, None, &old, &now);
+            }
+            Some(from) => {
+                let (source, slot) = source_and_target(&mut self.slots, from, ply);
+                update::<G>(
+                    network,
+                    &mut slot.views,
+                    Some(&source.views),
+                    &source.men,
+                    &now,
+                );
             }
             None => {
                 let slot = &mut self.slots[ply];
                 slot.views = [network.empty_view(); 2];
                 for p in Color::ALL {
                     for input in features(pos, p) {
-                        network.add(&mut slot.views[p.index()], input);
+                        network.change(&mut slot.views[p.index()], input, true);
                     }
                 }
             }
@@ -376,6 +372,55 @@ impl<G: Geometry> Accumulators<G> {
         slot.valid = true;
         let us = pos.turn().index();
         network.output(&slot.views[us], &slot.views[1 - us])
+    }
+}
+
+/// `views`, counted for the men `old` (or, given `source`, `source` is), updated to the men `now`.
+/// With a `source`, its first change is made from it, so the views are not copied first.
+#[cfg_attr(
+    all(feature = "simd", target_arch = "wasm32"),
+    target_feature(enable = "simd128")
+)]
+fn update<G: Geometry>(
+    network: &Network,
+    views: &mut [View; 2],
+    mut source: Option<&[View; 2]>,
+    old: &Men<G>,
+    now: &Men<G>,
+) {
+    for (k, (&old, &new)) in old.iter().zip(now).enumerate() {
+        if old == new {
+            continue;
+        }
+        let (color, role) = (Color::ALL[k / 6], ROLES[k % 6]);
+        let changes = (old & !new)
+            .squares()
+            .map(|sq| (sq, false))
+            .chain((new & !old).squares().map(|sq| (sq, true)));
+        for (sq, add) in changes {
+            for p in Color::ALL {
+                let (input, view) = (feature(p, color, role, sq.usize()), &mut views[p.index()]);
+                match source {
+                    Some(source) => network.changed_from(view, &source[p.index()], input, add),
+                    None => network.change(view, input, add),
+                }
+            }
+            source = None;
+        }
+    }
+    if let Some(source) = source {
+        *views = *source;
+    }
+}
+
+/// The slot at `from`, to read, and the one at `to`, to write (`from != to`).
+fn source_and_target<T>(slots: &mut [T], from: usize, to: usize) -> (&T, &mut T) {
+    if from < to {
+        let (low, high) = slots.split_at_mut(to);
+        (&low[from], &mut high[0])
+    } else {
+        let (low, high) = slots.split_at_mut(from);
+        (&high[0], &mut low[to])
     }
 }
 

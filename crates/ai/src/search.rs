@@ -734,10 +734,11 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if i >= PICKED {
             return;
         }
-        let mut best = i;
-        for j in i + 1..list.len() {
-            if list[j].order > list[best].order {
-                best = j;
+        // The best order so far is kept apart from the list, so it stays in a register.
+        let (mut best, mut best_order) = (i, list[i].order);
+        for (j, scored) in list.iter().enumerate().skip(i + 1) {
+            if scored.order > best_order {
+                (best, best_order) = (j, scored.order);
             }
         }
         list.swap(i, best);
