@@ -8,13 +8,14 @@ use core::sync::atomic::AtomicBool;
 /// Plies of deterministic quick self-play (2000 nodes a move) before each benchmark position.
 const OPENING_PLIES: [usize; 3] = [0, 10, 30];
 
-/// The depth each game's positions are searched to: a few seconds natively for the three, so
-/// start-up (tables, a JavaScript engine's first compilation) does not count.
+/// The depth each game's positions are searched to: about two to three seconds natively for
+/// each game (two to five million nodes), so start-up (tables, a JavaScript engine's first
+/// compilation) does not count.
 pub fn depth(variant: Variant) -> u32 {
     match variant {
-        Variant::Beirut => 14,
-        Variant::Stratomic => 7,
-        Variant::FlyingBombers => 10,
+        Variant::Beirut => 15,
+        Variant::Stratomic => 8,
+        Variant::FlyingBombers => 11,
     }
 }
 

@@ -150,7 +150,7 @@ pub struct Level {
 ///
 /// | level | depth | nodes | time (ms) | noise | temperature | margin | hypotheses |
 /// |------:|------:|------:|----------:|------:|------------:|-------:|-----------:|
-/// | 1 | 2 | 3 000 | 100 | 50 | 70 | 140 | 2 |
+/// | 1 | 2 | 3 000 | 100 | 70 | 100 | 200 | 2 |
 /// | 2 | 2 | 6 000 | 120 | 30 | 40 | 90 | 2 |
 /// | 3 | 3 | 12 000 | 150 | 20 | 25 | 60 | 3 |
 /// | 4 | 4 | 25 000 | 150 | 12 | 12 | 40 | 3 |
@@ -174,9 +174,9 @@ pub const LEVELS: [Level; 8] = [
         depth: 2,
         nodes: 3_000,
         time_ms: 100.0,
-        noise_cp: 50,
-        temperature_cp: 70,
-        margin_cp: 140,
+        noise_cp: 70,
+        temperature_cp: 100,
+        margin_cp: 200,
         hypotheses: 2,
     },
     Level {

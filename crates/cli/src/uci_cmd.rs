@@ -17,22 +17,23 @@ use std::time::{Duration, Instant};
 
 /// Estimated ratings of the levels (`UCI_Elo`), from games against
 /// Stockfish 15.1 with `UCI_LimitStrength` at 0.1 s a move in orthodox chess
-/// (`tools/uci_match.py`, 5 December 2026, the 8×8 network's engine): level 1
-/// ≈ 891 (100 games against UCI_Elo 1350 and 1700), level 2 ≈ 1165, level 3
-/// ≈ 1316, level 4 ≈ 1672 (40 games each against 1350 and 1700), levels 5
-/// and 6 ≈ 1972 each (40 games; at 0.1 s a move their searches are cut by the
-/// time and differ little: level 5 is put below), level 8 ≈ 2026 (100 games
-/// against 1900 and 2100); level 7 is interpolated. Rough figures: Stockfish's
-/// own scale is calibrated for longer games.
+/// (`tools/uci_match.py`, 6 December 2026, the engine with the second 8×8
+/// network): level 1 ≈ 901 (100 games against UCI_Elo 1350 and 1700), level 2
+/// ≈ 1183, level 3 ≈ 1547, level 4 ≈ 1760 (40 games each against 1350 and
+/// 1700), level 5 ≈ 1900, level 6 ≈ 2057, level 7 ≈ 2135 (40 games each against
+/// 1700 and 2100), level 8 ≈ 2162 (40 games against 2100 and 2300; at 0.1 s a
+/// move the searches of levels 6 to 8 are cut by the time, not their budgets,
+/// and differ little). Rough figures: Stockfish's own scale is calibrated for
+/// longer games, and level 8 rates ≈ 2300 at 1 s a move.
 pub const LEVEL_ELO: [(u8, u32); 8] = [
-    (1, 890),
-    (2, 1170),
-    (3, 1320),
-    (4, 1670),
-    (5, 1940),
-    (6, 1970),
-    (7, 2000),
-    (8, 2030),
+    (1, 900),
+    (2, 1180),
+    (3, 1550),
+    (4, 1760),
+    (5, 1900),
+    (6, 2060),
+    (7, 2140),
+    (8, 2160),
 ];
 
 const DEFAULT_HASH_MB: usize = 16;

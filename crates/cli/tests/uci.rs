@@ -348,30 +348,30 @@ fn info_lines(lines: &[String]) -> Vec<&String> {
 const STRONG: [(&str, &[&str]); 3] = [
     ("Level 8", &["setoption name Level value 8"]),
     (
-        "UCI_LimitStrength with UCI_Elo 2030",
+        "UCI_LimitStrength with UCI_Elo 2160",
         &[
             "setoption name UCI_LimitStrength value true",
-            "setoption name UCI_Elo value 2030",
+            "setoption name UCI_Elo value 2160",
         ],
     ),
     (
-        "UCI_Elo 890 without UCI_LimitStrength",
+        "UCI_Elo 900 without UCI_LimitStrength",
         &[
             "setoption name UCI_LimitStrength value false",
-            "setoption name UCI_Elo value 890",
+            "setoption name UCI_Elo value 900",
         ],
     ),
 ];
 
 /// Ways of asking for level 1, the beginner (README: `UCI_Elo` plays the level whose
-/// rating is at most it; 890 is the lowest, level 1's rating).
+/// rating is at most it; 900 is the lowest, level 1's rating).
 const WEAK: [(&str, &[&str]); 2] = [
     ("Level 1", &["setoption name Level value 1"]),
     (
-        "UCI_LimitStrength with UCI_Elo 890",
+        "UCI_LimitStrength with UCI_Elo 900",
         &[
             "setoption name UCI_LimitStrength value true",
-            "setoption name UCI_Elo value 890",
+            "setoption name UCI_Elo value 900",
         ],
     ),
 ];
