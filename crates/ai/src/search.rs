@@ -728,10 +728,10 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     #[inline]
     fn pick(list: &mut [Scored], i: usize) {
         const PICKED: usize = 3;
-        if i == PICKED {
-            list[i..].sort_unstable_by_key(|s| core::cmp::Reverse(s.order));
-        }
         if i >= PICKED {
+            if i == PICKED {
+                Self::sort_rest(&mut list[i..]);
+            }
             return;
         }
         // The best order so far is kept apart from the list, so it stays in a register.
@@ -742,6 +742,13 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             }
         }
         list.swap(i, best);
+    }
+
+    /// Sorts the moves `pick` does not pick one by one, best first. Apart from `pick`, which
+    /// would otherwise set up the sort's stack frame on every call in WebAssembly.
+    #[inline(never)]
+    fn sort_rest(list: &mut [Scored]) {
+        list.sort_unstable_by_key(|s| core::cmp::Reverse(s.order));
     }
 
     fn quiescence(
