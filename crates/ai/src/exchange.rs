@@ -36,7 +36,9 @@ pub(crate) fn exchange<G: Geometry>(pos: &Position<G>, m: Move, values: &[i32; 8
     let Some(mut on_square) = pos.role_at(m.from) else {
         return 0;
     };
-    let mut gains = [0i32; 34];
+    // Sixteen captures on one square are more than a game ever sees; and 64 bytes are cleared
+    // inline in WebAssembly, where more would be a call into C (`memory.fill`).
+    let mut gains = [0i32; 16];
     gains[0] = pos.role_at(to).map_or(0, value);
     let mut occupied = pos.occupied() & !G::Bits::from_square(m.from);
     let mut side = !pos.turn();
