@@ -79,7 +79,7 @@ const keep = (where, rows) => {
 };
 try {
   for (let run = 1; run <= RUNS; run += 1) {
-    console.error(`run ${run} of ${RUNS}: ${WHERE.join('; ')} (~1 min each)`);
+    console.error(`run ${run} of ${RUNS}: ${WHERE.join('; ')} (~10 s each)`);
     keep('native', nativeRows());
     for (const module of MODULES) {
       keep(`${module.name}, Node`, await nodeRows(module));
