@@ -36,8 +36,9 @@ pub(crate) fn exchange<G: Geometry>(pos: &Position<G>, m: Move, values: &[i32; 8
     let Some(mut on_square) = pos.role_at(m.from) else {
         return 0;
     };
-    // Sixteen captures on one square are more than a game ever sees; and 64 bytes are cleared
-    // inline in WebAssembly, where more would be a call into C (`memory.fill`).
+    // The exchange is followed for at most fifteen captures, far beyond what games reach (the
+    // estimate stops there). Sixteen entries are 64 bytes, which WebAssembly clears inline where
+    // more would be a call into C (`memory.fill`).
     let mut gains = [0i32; 16];
     gains[0] = pos.role_at(to).map_or(0, value);
     let mut occupied = pos.occupied() & !G::Bits::from_square(m.from);

@@ -744,7 +744,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         list.swap(i, best);
     }
 
-    /// Sorts the moves `pick` does not pick one by one, best first. Apart from `pick`, which
+    /// Sorts the moves `pick` does not pick one by one, best first. Kept out of `pick`, which
     /// would otherwise set up the sort's stack frame on every call in WebAssembly.
     #[inline(never)]
     fn sort_rest(list: &mut [Scored]) {
