@@ -343,9 +343,8 @@ impl<G: Geometry> Accumulators<G> {
         let network = self.network;
         match best.0 {
             Some(from) if from == ply => {
-                let slot = &mut self.slots[ply];
-                let old = slot.men;
-                update::<G>(network, &mut slot.views, None, &old, &now);
+                let Slot { men, views, .. } = &mut self.slots[ply];
+                update::<G>(network, views, None, men, &now);
             }
             Some(from) => {
                 let (source, slot) = source_and_target(&mut self.slots, from, ply);
@@ -368,7 +367,9 @@ impl<G: Geometry> Accumulators<G> {
             }
         }
         let slot = &mut self.slots[ply];
-        slot.men = now;
+        // Counted again rather than copied from `now`: 96 bytes, which WebAssembly copies
+        // through a call (see `Position::copied`).
+        slot.men = men(pos);
         slot.valid = true;
         let us = pos.turn().index();
         network.output(&slot.views[us], &slot.views[1 - us])

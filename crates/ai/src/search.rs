@@ -840,7 +840,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             {
                 continue;
             }
-            let mut child = *pos;
+            let mut child = pos.copied();
             child.play_unchecked(m);
             let gives_check = child.is_check();
             if gives_check {
@@ -1090,7 +1090,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             if prunable && !in_check && !pos.gives_check(m) {
                 continue;
             }
-            let mut child = *pos;
+            let mut child = pos.copied();
             child.play_unchecked(m);
             self.tt.prefetch(child.hash());
             let gives_check = child.is_check();
