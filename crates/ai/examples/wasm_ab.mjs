@@ -1,55 +1,104 @@
-// Compares two builds of the WebAssembly benchmark module (see wasm_bench.rs) search by search, in
-// one Node process: each bench position of one game is searched by A and by B back to back (which
-// goes first alternates), for a number of rounds, and the ratio of their times is taken per pair.
-// On a machine whose speed drifts by tens of percent within a minute, two searches a second apart
-// see nearly the same machine where two whole runs of `scripts/speed` do not. Both modules must
-// search the same trees (it stops if a node count differs).
+// Compares two builds of the WebAssembly benchmark module (see wasm_bench.rs) search by search:
+// each bench position of one game is searched by A and by B back to back (which goes first
+// alternates), for a number of rounds, and the ratio of their times is taken per pair. On a
+// machine whose speed drifts by tens of percent within a minute, two searches a second apart see
+// nearly the same machine where two whole runs of `scripts/speed` do not. Both modules must search
+// the same trees (it stops if a node count differs). Under Node, or with `--chromium` in a Web
+// Worker of headless Chromium, as the page's computer runs:
 //
-//   node crates/ai/examples/wasm_ab.mjs A.wasm B.wasm [game: 0 Beirut, 1 Stratomic, 2 Flying Bombers] [rounds]
+//   node crates/ai/examples/wasm_ab.mjs [--chromium] A.wasm B.wasm [game: 0 Beirut, 1 Stratomic, 2 Flying Bombers] [rounds]
 //
 // Prints B's speed over A's: the median and the geometric mean of the pairs, and their range.
 // Run A against A first to see how far the pairs spread on the machine of the day.
 
-import { readFileSync } from 'node:fs';
-import { performance } from 'node:perf_hooks';
-
-const [pathA, pathB, game = '0', rounds = '8'] = process.argv.slice(2);
-if (!pathA || !pathB) {
-  console.error('usage: node crates/ai/examples/wasm_ab.mjs A.wasm B.wasm [game 0-2] [rounds]');
-  process.exit(2);
-}
-const load = async (path) => (await WebAssembly.instantiate(readFileSync(path))).instance.exports;
-const [a, b] = [await load(pathA), await load(pathB)];
-
-/** One bench search of `position` by `module`: `[nodes, milliseconds]`. */
-function search(module, position) {
-  const depth = module.prepare(Number(game), position);
-  const start = performance.now();
-  const nodes = module.bench(depth);
-  return [nodes, performance.now() - start];
-}
-
-// The first searches run while V8 is still compiling the modules' optimised code.
-search(a, 0);
-search(b, 0);
-const ratios = [];
-for (let round = 0; round < Number(rounds); round += 1) {
-  for (let position = 0; position < 3; position += 1) {
-    const aFirst = (round + position) % 2 === 0;
-    const first = aFirst ? search(a, position) : search(b, position);
-    const second = aFirst ? search(b, position) : search(a, position);
-    const [[nodesA, msA], [nodesB, msB]] = aFirst ? [first, second] : [second, first];
-    if (nodesA !== nodesB) {
-      console.error(`position ${position + 1}: A searched ${nodesA} nodes, B ${nodesB}`);
-      process.exit(1);
+/** B's speed over A's for each pair of searches of `game` (modules' `exports`; `now` in ms). */
+export function pairs(a, b, game, rounds, now) {
+  const search = (module, position) => {
+    const depth = module.prepare(game, position);
+    const start = now();
+    const nodes = module.bench(depth);
+    return [nodes, now() - start];
+  };
+  // The first searches run while the engine is still compiling the modules' optimised code.
+  search(a, 0);
+  search(b, 0);
+  const ratios = [];
+  for (let round = 0; round < rounds; round += 1) {
+    for (let position = 0; position < 3; position += 1) {
+      const aFirst = (round + position) % 2 === 0;
+      const first = aFirst ? search(a, position) : search(b, position);
+      const second = aFirst ? search(b, position) : search(a, position);
+      const [[nodesA, msA], [nodesB, msB]] = aFirst ? [first, second] : [second, first];
+      if (nodesA !== nodesB) {
+        throw new Error(`position ${position + 1}: A searched ${nodesA} nodes, B ${nodesB}`);
+      }
+      ratios.push(msA / msB);
     }
-    ratios.push(msA / msB);
+  }
+  return ratios;
+}
+
+const isMain = typeof process !== 'undefined' && process.argv[1] &&
+  import.meta.url === (await import('node:url')).pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  const args = process.argv.slice(2);
+  const chromium = args[0] === '--chromium';
+  const [pathA, pathB, game = '0', rounds = '8'] = chromium ? args.slice(1) : args;
+  if (!pathA || !pathB) {
+    console.error('usage: node crates/ai/examples/wasm_ab.mjs [--chromium] A.wasm B.wasm [game 0-2] [rounds]');
+    process.exit(2);
+  }
+  const ratios = chromium
+    ? await inChromium(pathA, pathB, Number(game), Number(rounds))
+    : await inNode(pathA, pathB, Number(game), Number(rounds));
+  ratios.sort((x, y) => x - y);
+  const median = ratios[Math.floor(ratios.length / 2)];
+  const geometric = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
+  console.log(
+    `B's speed over A's${chromium ? " in Chromium's worker" : ''}: median ${median.toFixed(3)}, ` +
+      `geometric mean ${geometric.toFixed(3)} (${ratios.length} pairs, ${ratios[0].toFixed(3)} to ` +
+      `${ratios[ratios.length - 1].toFixed(3)})`,
+  );
+}
+
+async function inNode(pathA, pathB, game, rounds) {
+  const { readFileSync } = await import('node:fs');
+  const { performance } = await import('node:perf_hooks');
+  const load = async (path) => (await WebAssembly.instantiate(readFileSync(path))).instance.exports;
+  return pairs(await load(pathA), await load(pathB), game, rounds, () => performance.now());
+}
+
+/** The same in a module Web Worker of a page served from a temporary directory. */
+async function inChromium(pathA, pathB, game, rounds) {
+  const { mkdtempSync, copyFileSync, writeFileSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const scripts = new URL('../../../scripts/', import.meta.url);
+  const { launchChromium } = await import(new URL('chromium.mjs', scripts));
+  const { startServer } = await import(new URL('static-server.mjs', scripts));
+  const dir = mkdtempSync(join(tmpdir(), 'boomchess-ab-'));
+  copyFileSync(pathA, join(dir, 'a.wasm'));
+  copyFileSync(pathB, join(dir, 'b.wasm'));
+  copyFileSync(new URL(import.meta.url), join(dir, 'wasm_ab.mjs'));
+  writeFileSync(join(dir, 'ab.html'), '<!doctype html><title>ab</title>');
+  writeFileSync(join(dir, 'ab-worker.mjs'), [
+    "import { pairs } from './wasm_ab.mjs';",
+    'const load = async (file) => (await WebAssembly.instantiateStreaming(fetch(file))).instance.exports;',
+    `postMessage(pairs(await load('a.wasm'), await load('b.wasm'), ${game}, ${rounds}, () => performance.now()));`,
+  ].join('\n'));
+  const server = await startServer(dir);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${server.url}ab.html`);
+    return await page.evaluate(() => new Promise((resolve, reject) => {
+      const worker = new Worker('ab-worker.mjs', { type: 'module' });
+      worker.onmessage = (e) => { worker.terminate(); resolve(e.data); };
+      worker.onerror = (e) => { worker.terminate(); reject(new Error(e.message)); };
+    }));
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
-ratios.sort((x, y) => x - y);
-const median = ratios[Math.floor(ratios.length / 2)];
-const geometric = Math.exp(ratios.reduce((sum, r) => sum + Math.log(r), 0) / ratios.length);
-console.log(
-  `B's speed over A's: median ${median.toFixed(3)}, geometric mean ${geometric.toFixed(3)} ` +
-    `(${ratios.length} pairs, ${ratios[0].toFixed(3)} to ${ratios[ratios.length - 1].toFixed(3)})`,
-);
