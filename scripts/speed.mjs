@@ -9,14 +9,12 @@
 //   node scripts/speed.mjs NATIVE_BINARY WASM_MODULE [SIMD_WASM_MODULE]   (scripts/speed builds them)
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, copyFileSync, writeFileSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { measure } from '../crates/ai/examples/wasm_bench.mjs';
-import { launchChromium } from './chromium.mjs';
-import { startServer } from './static-server.mjs';
+import { workerPage } from './chromium.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = Number(process.env.SPEED_RUNS || 2);
@@ -44,31 +42,18 @@ async function nodeRows(module) {
   return measure(instance.exports, () => performance.now());
 }
 
-/** The same in a module Web Worker of a page served from a temporary directory. */
-async function chromiumRows(browser, url, module) {
-  const page = await browser.newPage();
-  await page.goto(`${url}speed.html`);
-  const rows = await page.evaluate((file) => new Promise((resolve, reject) => {
-    const worker = new Worker(`speed-worker.mjs?${file}`, { type: 'module' });
-    worker.onmessage = (e) => { worker.terminate(); resolve(e.data); };
-    worker.onerror = (e) => { worker.terminate(); reject(new Error(e.message)); };
-  }), module.file);
-  await page.close();
-  return rows;
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'boomchess-speed-'));
-for (const module of MODULES) copyFileSync(module.path, join(dir, module.file));
-copyFileSync(join(ROOT, 'crates/ai/examples/wasm_bench.mjs'), join(dir, 'wasm_bench.mjs'));
-writeFileSync(join(dir, 'speed.html'), '<!doctype html><title>speed</title>');
-writeFileSync(join(dir, 'speed-worker.mjs'), [
-  "import { measure } from './wasm_bench.mjs';",
-  'const file = new URL(import.meta.url).search.slice(1);',
-  'const { instance } = await WebAssembly.instantiateStreaming(fetch(file));',
-  'postMessage(measure(instance.exports, () => performance.now()));',
-].join('\n'));
-const server = await startServer(dir);
-const browser = await launchChromium();
+const page = await workerPage({
+  ...Object.fromEntries(MODULES.map((module) => [module.file, module.path])),
+  'wasm_bench.mjs': join(ROOT, 'crates/ai/examples/wasm_bench.mjs'),
+  'speed-worker.mjs': {
+    text: [
+      "import { measure } from './wasm_bench.mjs';",
+      'const file = new URL(import.meta.url).search.slice(1);',
+      'const { instance } = await WebAssembly.instantiateStreaming(fetch(file));',
+      'postMessage(measure(instance.exports, () => performance.now()));',
+    ].join('\n'),
+  },
+});
 const best = Object.fromEntries(WHERE.map((where) => [where, new Map()]));
 const keep = (where, rows) => {
   for (const row of rows) {
@@ -83,13 +68,11 @@ try {
     keep('native', nativeRows());
     for (const module of MODULES) {
       keep(`${module.name}, Node`, await nodeRows(module));
-      keep(`${module.name}, Chromium worker`, await chromiumRows(browser, server.url, module));
+      keep(`${module.name}, Chromium worker`, await page.run(`speed-worker.mjs?${module.file}`));
     }
   }
 } finally {
-  await browser.close();
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
+  await page.close();
 }
 
 const rate = (nodes, ms) => (nodes * 1000) / Math.max(ms, 0.001);

@@ -68,37 +68,24 @@ async function inNode(pathA, pathB, game, rounds) {
   return pairs(await load(pathA), await load(pathB), game, rounds, () => performance.now());
 }
 
-/** The same in a module Web Worker of a page served from a temporary directory. */
+/** The same in a module Web Worker of a headless Chromium page. */
 async function inChromium(pathA, pathB, game, rounds) {
-  const { mkdtempSync, copyFileSync, writeFileSync, rmSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
-  const { join } = await import('node:path');
-  const scripts = new URL('../../../scripts/', import.meta.url);
-  const { launchChromium } = await import(new URL('chromium.mjs', scripts));
-  const { startServer } = await import(new URL('static-server.mjs', scripts));
-  const dir = mkdtempSync(join(tmpdir(), 'boomchess-ab-'));
-  copyFileSync(pathA, join(dir, 'a.wasm'));
-  copyFileSync(pathB, join(dir, 'b.wasm'));
-  copyFileSync(new URL(import.meta.url), join(dir, 'wasm_ab.mjs'));
-  writeFileSync(join(dir, 'ab.html'), '<!doctype html><title>ab</title>');
-  writeFileSync(join(dir, 'ab-worker.mjs'), [
-    "import { pairs } from './wasm_ab.mjs';",
-    'const load = async (file) => (await WebAssembly.instantiateStreaming(fetch(file))).instance.exports;',
-    `postMessage(pairs(await load('a.wasm'), await load('b.wasm'), ${game}, ${rounds}, () => performance.now()));`,
-  ].join('\n'));
-  const server = await startServer(dir);
-  const browser = await launchChromium();
+  const { workerPage } = await import(new URL('../../../scripts/chromium.mjs', import.meta.url));
+  const page = await workerPage({
+    'a.wasm': pathA,
+    'b.wasm': pathB,
+    'wasm_ab.mjs': new URL(import.meta.url),
+    'ab-worker.mjs': {
+      text: [
+        "import { pairs } from './wasm_ab.mjs';",
+        'const load = async (file) => (await WebAssembly.instantiateStreaming(fetch(file))).instance.exports;',
+        `postMessage(pairs(await load('a.wasm'), await load('b.wasm'), ${game}, ${rounds}, () => performance.now()));`,
+      ].join('\n'),
+    },
+  });
   try {
-    const page = await browser.newPage();
-    await page.goto(`${server.url}ab.html`);
-    return await page.evaluate(() => new Promise((resolve, reject) => {
-      const worker = new Worker('ab-worker.mjs', { type: 'module' });
-      worker.onmessage = (e) => { worker.terminate(); resolve(e.data); };
-      worker.onerror = (e) => { worker.terminate(); reject(new Error(e.message)); };
-    }));
+    return await page.run('ab-worker.mjs');
   } finally {
-    await browser.close();
-    await server.close();
-    rmSync(dir, { recursive: true, force: true });
+    await page.close();
   }
 }
