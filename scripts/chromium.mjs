@@ -29,17 +29,14 @@ export function launchChromium(extraArgs = []) {
 
 /**
  * A headless Chromium page served from a temporary directory holding `files` (a name → a path to
- * copy, or `{ text }` to write), in which module Web Workers run: `run(script)` starts one (a
- * served file, with any query) and resolves to the first message it posts. `close()` stops the
- * browser and the server and removes the directory.
+ * copy, or `{ text }` to write), with one module Web Worker running `script` (a served file) in
+ * it: `ask(message)` posts a message to the worker and resolves to the next message it posts
+ * back (one question at a time), or rejects if that message is `{ error }` (which is how the
+ * worker reports a failure of its own: see `answering`). `close()` stops the worker, the browser and the server and
+ * removes the directory.
  */
-export async function workerPage(files) {
+export async function workerPage(files, script) {
   const dir = mkdtempSync(join(tmpdir(), 'boomchess-worker-page-'));
-  for (const [name, source] of Object.entries(files)) {
-    if (typeof source === 'object' && 'text' in source) writeFileSync(join(dir, name), source.text);
-    else copyFileSync(source, join(dir, name));
-  }
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>workers</title>');
   const server = await startServer(dir);
   const browser = await launchChromium();
   const close = async () => {
@@ -47,18 +44,45 @@ export async function workerPage(files) {
     await server.close();
     rmSync(dir, { recursive: true, force: true });
   };
-  const run = async (script) => {
-    const page = await browser.newPage();
-    try {
-      await page.goto(`${server.url}index.html`);
-      return await page.evaluate((url) => new Promise((resolve, reject) => {
-        const worker = new Worker(url, { type: 'module' });
-        worker.onmessage = (e) => { worker.terminate(); resolve(e.data); };
-        worker.onerror = (e) => { worker.terminate(); reject(new Error(e.message)); };
-      }), script);
-    } finally {
-      await page.close();
+  try {
+    for (const [name, source] of Object.entries(files)) {
+      if (typeof source === 'object' && 'text' in source) writeFileSync(join(dir, name), source.text);
+      else copyFileSync(source, join(dir, name));
     }
-  };
-  return { run, close };
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>workers</title>');
+    const page = await browser.newPage();
+    await page.goto(`${server.url}index.html`);
+    await page.evaluate((url) => { window.worker = new Worker(url, { type: 'module' }); }, script);
+    const ask = (message) => page.evaluate((data) => new Promise((resolve, reject) => {
+      window.worker.onmessage = (e) => (e.data?.error ? reject(new Error(e.data.error)) : resolve(e.data));
+      window.worker.onerror = (e) => reject(new Error(e.message));
+      window.worker.postMessage(data);
+    }), message);
+    return { ask, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * A worker script's source that answers each message with `answer(message)`'s result (awaited),
+ * or with `{ error }` if it throws: `imports` are its import lines, `ready` an expression whose
+ * promise it awaits before the first answer (started at once, so no message waits for a module
+ * to load before a handler exists), `answer` the text of a function of the message and
+ * `ready`'s value.
+ */
+export function answering({ imports = [], ready = 'undefined', answer }) {
+  return [
+    ...imports,
+    `const ready = Promise.resolve(${ready});`,
+    `const answer = ${answer};`,
+    'onmessage = async (e) => {',
+    '  try {',
+    '    postMessage(await answer(e.data, await ready));',
+    '  } catch (error) {',
+    '    postMessage({ error: String(error?.stack ?? error) });',
+    '  }',
+    '};',
+  ].join('\n');
 }

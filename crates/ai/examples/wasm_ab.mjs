@@ -11,13 +11,13 @@
 // Prints B's speed over A's: the median and the geometric mean of the pairs, and their range.
 // Run A against A first to see how far the pairs spread on the machine of the day.
 
+import { search as searchOne } from './wasm_bench.mjs';
+
 /** B's speed over A's for each pair of searches of `game` (modules' `exports`; `now` in ms). */
 export function pairs(a, b, game, rounds, now) {
   const search = (module, position) => {
-    const depth = module.prepare(game, position);
-    const start = now();
-    const nodes = module.bench(depth);
-    return [nodes, now() - start];
+    const { nodes, ms } = searchOne(module, game, position, now);
+    return [nodes, ms];
   };
   // The first searches run while the engine is still compiling the modules' optimised code.
   search(a, 0);
@@ -70,21 +70,23 @@ async function inNode(pathA, pathB, game, rounds) {
 
 /** The same in a module Web Worker of a headless Chromium page. */
 async function inChromium(pathA, pathB, game, rounds) {
-  const { workerPage } = await import(new URL('../../../scripts/chromium.mjs', import.meta.url));
+  const { workerPage, answering } = await import(new URL('../../../scripts/chromium.mjs', import.meta.url));
   const page = await workerPage({
     'a.wasm': pathA,
     'b.wasm': pathB,
     'wasm_ab.mjs': new URL(import.meta.url),
+    'wasm_bench.mjs': new URL('./wasm_bench.mjs', import.meta.url),
     'ab-worker.mjs': {
-      text: [
-        "import { pairs } from './wasm_ab.mjs';",
-        'const load = async (file) => (await WebAssembly.instantiateStreaming(fetch(file))).instance.exports;',
-        `postMessage(pairs(await load('a.wasm'), await load('b.wasm'), ${game}, ${rounds}, () => performance.now()));`,
-      ].join('\n'),
+      text: answering({
+        imports: ["import { pairs } from './wasm_ab.mjs';"],
+        ready: "Promise.all(['a.wasm', 'b.wasm'].map(async (file) => " +
+          '(await WebAssembly.instantiateStreaming(fetch(file))).instance.exports))',
+        answer: `(_, [a, b]) => pairs(a, b, ${game}, ${rounds}, () => performance.now())`,
+      }),
     },
-  });
+  }, 'ab-worker.mjs');
   try {
-    return await page.run('ab-worker.mjs');
+    return await page.ask('start');
   } finally {
     await page.close();
   }

@@ -8,16 +8,22 @@
 const GAMES = ['beirut', 'stratomic', 'flying-bombers'];
 const POSITIONS = 3;
 
+/** Searches benchmark position `position` (0-2) of game `variant` (0 Beirut, 1 Stratomic,
+ * 2 Flying Bombers) with the module's `exports`, timed with `now` (milliseconds). */
+export function search(exports, variant, position, now) {
+  const depth = exports.prepare(variant, position);
+  const start = now();
+  const nodes = exports.bench(depth);
+  return { game: GAMES[variant], position: position + 1, depth, nodes, ms: now() - start };
+}
+
 /** Searches every benchmark position with the module's `exports`, timing each search with `now`
  * (milliseconds); one row a position: `{ game, position, depth, nodes, ms }`. */
 export function measure(exports, now) {
   const rows = [];
-  for (const [variant, game] of GAMES.entries()) {
+  for (let variant = 0; variant < GAMES.length; variant += 1) {
     for (let position = 0; position < POSITIONS; position += 1) {
-      const depth = exports.prepare(variant, position);
-      const start = now();
-      const nodes = exports.bench(depth);
-      rows.push({ game, position: position + 1, depth, nodes, ms: now() - start });
+      rows.push(search(exports, variant, position, now));
     }
   }
   return rows;

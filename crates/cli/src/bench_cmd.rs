@@ -8,7 +8,7 @@ use std::time::Instant;
 
 /// Runs the bench command; the last line has the total nodes and nodes/s.
 pub fn run(argv: &[String]) -> Result<(), String> {
-    let args = Args::parse(argv, &[], &["variant", "depth"])?;
+    let args = Args::parse(argv, &[], &["variant", "depth", "position"])?;
     let variants = match args.value("variant") {
         Some(name) => vec![Variant::from_name(name).map_err(|e| e.to_string())?],
         None => Variant::ALL.to_vec(),
@@ -23,11 +23,29 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         }
         None => None,
     };
+    // One position alone, so that a benchmark can pair each native search with the same search
+    // elsewhere (scripts/speed.mjs) instead of comparing whole runs minutes apart.
+    let position: Option<usize> = match args.value("position") {
+        Some(_) => Some(args.number("position")?),
+        None => None,
+    };
     let mut total_nodes = 0u64;
     let mut total_ms = 0f64;
     for variant in variants {
         let d = depth.unwrap_or(bench::depth(variant));
-        for (i, pos) in bench::positions(variant).iter().enumerate() {
+        let positions = bench::positions(variant);
+        if let Some(p) = position {
+            if !(1..=positions.len()).contains(&p) {
+                return Err(format!(
+                    "--position must be 1 to {}, got {p}",
+                    positions.len()
+                ));
+            }
+        }
+        for (i, pos) in positions.iter().enumerate() {
+            if position.is_some_and(|p| p != i + 1) {
+                continue;
+            }
             let mut engine = bench::engine();
             let start = Instant::now();
             let thought = bench::search(&mut engine, pos, d);

@@ -25,7 +25,7 @@ commands:
         games; the last line is A's wins/draws/losses
   uci   speak the Universal Chess Interface on stdin/stdout (options
         UCI_Variant, Options, Level, Hash, UCI_LimitStrength, UCI_Elo)
-  bench [--variant V] [--depth D]
+  bench [--variant V] [--depth D] [--position N]
         search speed on fixed positions; the last line is total nodes and nodes/s
 ";
 

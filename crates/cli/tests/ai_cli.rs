@@ -181,6 +181,9 @@ fn selfplay_refuses_bad_levels_and_missing_arguments() {
         ][..],
         &["bench", "--depth", "0"][..],
         &["bench", "--variant", "go"][..],
+        &["bench", "--position", "0"][..],
+        &["bench", "--variant", "stratomic", "--position", "4"][..],
+        &["bench", "--position", "first"][..],
     ] {
         let out = boomchess(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -211,4 +214,52 @@ fn bench_prints_nodes_per_second() {
     assert!(last.starts_with("total "), "{last}");
     let nodes: u64 = last.split_whitespace().nth(1).unwrap().parse().unwrap();
     assert!(nodes > 0);
+}
+
+#[test]
+fn bench_searches_one_position_alone_when_asked() {
+    let all = stdout(&boomchess(&[
+        "bench",
+        "--variant",
+        "beirut",
+        "--depth",
+        "3",
+    ]));
+    let second = all.lines().nth(1).unwrap();
+    let out = boomchess(&[
+        "bench",
+        "--variant",
+        "beirut",
+        "--depth",
+        "3",
+        "--position",
+        "2",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "the position and the total: {text}");
+    assert!(
+        lines[0].starts_with("beirut position 2 (depth 3): "),
+        "{text}"
+    );
+    // The same search as the second of the three: the same tree, so the same node count.
+    let nodes = |line: &str| {
+        line.split(": ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    assert_eq!(nodes(lines[0]), nodes(second), "{text} against {all}");
+    assert!(
+        lines[1].starts_with(&format!("total {} nodes", nodes(lines[0]))),
+        "{text}"
+    );
 }
