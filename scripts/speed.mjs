@@ -15,10 +15,14 @@
 // its speed over native, the median of its pairs; then the pairs' geometric means and ranges.
 // Fails if a search's node count differs between places (they must search the same trees).
 //
+// A reference for the machine of the day: if Debian's Stockfish is installed (`apt-get install
+// stockfish`, or STOCKFISH=path), its own `bench` runs before every run and after the last, and
+// the native speed is also given over its median.
+//
 //   node scripts/speed.mjs NATIVE_BINARY WASM_MODULE [SIMD_WASM_MODULE]   (scripts/speed builds them)
 
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -43,6 +47,17 @@ function searchNatively(variant, position) {
   });
   const [, depth, nodes, ms] = out.match(/ position \d+ \(depth (\d+)\): (\d+) nodes, (\d+) ms/);
   return { depth: Number(depth), nodes: Number(nodes), ms: Math.max(Number(ms), 0.5) };
+}
+
+const STOCKFISH = process.env.STOCKFISH || '/usr/games/stockfish';
+const stockfishRates = [];
+/** Stockfish's `bench` (its own positions, one thread, 16 MB): its nodes/s, when installed. */
+function stockfishBench() {
+  if (!existsSync(STOCKFISH)) return;
+  const run = spawnSync(STOCKFISH, ['bench'], { encoding: 'utf8' });
+  const rate = `${run.stdout}${run.stderr}`.match(/Nodes\/second\s*:\s*(\d+)/);
+  if (run.status !== 0 || !rate) throw new Error(`${STOCKFISH} bench: no nodes/s in its output`);
+  stockfishRates.push(Number(rate[1]));
 }
 
 const page = await workerPage({
@@ -95,6 +110,7 @@ try {
   for (let run = 1; run <= RUNS; run += 1) {
     console.error(`run ${run} of ${RUNS}: native, ${PLACES.map((p) => p.name).join(', ')}, native, ` +
       'for each position (~2 min)');
+    stockfishBench();
     const order = run % 2 === 1 ? PLACES : [...PLACES].reverse();
     for (let variant = 0; variant < GAMES.length; variant += 1) {
       const game = GAMES[variant];
@@ -121,6 +137,7 @@ try {
       }
     }
   }
+  stockfishBench();
 } finally {
   await page.close();
 }
@@ -145,6 +162,14 @@ for (const game of GAMES) {
   const [nodes, nativeRate] = rate('native', game);
   const cells = names.map((w) => `${fmt(rate(w, game)[1])} | ${median(sorted(`${w} ${game}`)).toFixed(2)}×`);
   console.log(`| ${game} | ${nodes} | ${fmt(nativeRate)} | ${cells.join(' | ')} |`);
+}
+if (stockfishRates.length > 0) {
+  const reference = median([...stockfishRates].sort((x, y) => x - y));
+  const over = GAMES.map((game) => `${game} ${(rate('native', game)[1] / reference).toFixed(2)}×`);
+  console.log('');
+  console.log(`Stockfish's bench in the same run (the machine of the day): ${fmt(reference)} nodes/s, the median of ` +
+    `${stockfishRates.length} (${fmt(Math.min(...stockfishRates))}–${fmt(Math.max(...stockfishRates))}); ` +
+    `native over it: ${over.join(', ')}`);
 }
 console.log('');
 console.log(`Speed over native, pair by pair (${RUNS * POSITIONS} pairs a cell): median, geometric mean ` +
