@@ -49,12 +49,18 @@ function searchNatively(variant, position) {
   return { depth: Number(depth), nodes: Number(nodes), ms: Math.max(Number(ms), 0.5) };
 }
 
-const STOCKFISH = process.env.STOCKFISH || '/usr/games/stockfish';
+// Debian's Stockfish where installed; a path given in STOCKFISH must exist.
+const STOCKFISH = process.env.STOCKFISH || (existsSync('/usr/games/stockfish') ? '/usr/games/stockfish' : null);
+if (STOCKFISH && !existsSync(STOCKFISH)) {
+  console.error(`STOCKFISH=${STOCKFISH}: no such file`);
+  process.exit(2);
+}
 const stockfishRates = [];
 /** Stockfish's `bench` (its own positions, one thread, 16 MB): its nodes/s, when installed. */
 function stockfishBench() {
-  if (!existsSync(STOCKFISH)) return;
+  if (!STOCKFISH) return;
   const run = spawnSync(STOCKFISH, ['bench'], { encoding: 'utf8' });
+  if (run.error) throw new Error(`${STOCKFISH} bench: ${run.error.message}`);
   const rate = `${run.stdout}${run.stderr}`.match(/Nodes\/second\s*:\s*(\d+)/);
   if (run.status !== 0 || !rate) throw new Error(`${STOCKFISH} bench: no nodes/s in its output`);
   stockfishRates.push(Number(rate[1]));
