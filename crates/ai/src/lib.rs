@@ -8,7 +8,8 @@
 //!
 //! * [`Engine::think`] searches a position **as one player sees it**. In
 //!   Beirut that player knows only its own bomb carriers; the engine
-//!   samples hypotheses of where the enemy's carriers are, searches each
+//!   samples hypotheses of where the enemy's carriers are (among the men
+//!   whose play has not shown them to carry no bomb), searches each
 //!   and aggregates the scores of every move (mean, pulled towards the
 //!   worst case), so its decision never depends on hidden information.
 //! * [`choose_carriers`] picks a side's carriers before a Beirut game.
@@ -32,6 +33,7 @@
 pub mod bench;
 mod eval;
 mod exchange;
+mod inference;
 pub mod nnue;
 mod rng;
 mod search;
@@ -112,6 +114,11 @@ pub struct Settings {
     /// by the enemy's men; `Some(0)`: play as if there were none (the
     /// position is complete, e.g. orthodox chess or the referee's view).
     pub enemy_carriers: Option<u8>,
+    /// Beirut: draw the hypotheses of the enemy carriers only from the men the game's public
+    /// moves have not shown to carry no bomb (a man that stood next to our king on the enemy's
+    /// turn and did not boom, a promoted piece). On in every constructor; off only to measure
+    /// what it is worth (`boomchess selfplay --inference`).
+    pub infer_carriers: bool,
 }
 
 /// One playing level (see [`LEVELS`]).
@@ -266,6 +273,7 @@ impl Settings {
             margin_cp: l.margin_cp,
             hypotheses: l.hypotheses,
             enemy_carriers: None,
+            infer_carriers: true,
         }
     }
     /// Settings of `level` for play on a clock: its depth, node cap and
@@ -303,6 +311,7 @@ impl Settings {
             margin_cp: 0,
             hypotheses: 4,
             enemy_carriers: None,
+            infer_carriers: true,
         }
     }
 }
@@ -313,6 +322,8 @@ struct Run<'a> {
     stop: &'a AtomicBool,
     clock: &'a dyn Fn() -> f64,
     progress: &'a dyn Fn(&Iteration),
+    /// Beirut: the enemy men the game so far shows to carry no bomb (see `inference`).
+    cleared: u64,
 }
 
 /// One finished iteration of a search (see [`Engine::think_with_progress`]).
@@ -429,7 +440,8 @@ impl Engine {
     /// In Beirut, unless `settings.enemy_carriers` is `Some(0)` or the
     /// position already marks enemy carriers, the enemy's carriers are
     /// unknown: the engine searches `settings.hypotheses` placements of
-    /// them, drawn from the seed and the view alone, and aggregates.
+    /// them, drawn from the seed among the men that the view and `history`
+    /// (as this player saw the game) leave suspect, and aggregates.
     pub fn think(
         &mut self,
         view: &VariantPosition,
@@ -458,6 +470,11 @@ impl Engine {
             stop,
             clock,
             progress,
+            cleared: if settings.infer_carriers {
+                inference::cleared_men(history, view)
+            } else {
+                0
+            },
         };
         match view {
             VariantPosition::Eight(p) => self.think_generic(p, keys, &run),
@@ -505,9 +522,21 @@ impl Engine {
             ..Thought::default()
         };
         let mut results: Vec<RootResult> = Vec::new();
-        let men: Vec<Square> = (view.by_color(!us) & !view.by_role(Role::King))
+        let all_men: Vec<Square> = (view.by_color(!us) & !view.by_role(Role::King))
             .squares()
             .collect();
+        // The hypotheses come from the men not shown to carry no bomb; if the game shows that of
+        // every man (an opponent that missed a winning boom), from all of them.
+        let suspects: Vec<Square> = all_men
+            .iter()
+            .copied()
+            .filter(|sq| run.cleared & (1 << sq.index()) == 0)
+            .collect();
+        let men = if suspects.is_empty() {
+            all_men
+        } else {
+            suspects
+        };
         // Orthodox chess (a Beirut position where nobody has or can have a carrier) fears no blast.
         let no_carriers =
             hidden == 0 && view.carriers(us).is_empty() && view.carriers(!us).is_empty();
