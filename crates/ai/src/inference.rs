@@ -4,19 +4,68 @@
 //! booming side's own king too (RULES §1). So an enemy man that stood next to our king on the
 //! enemy's turn, away from its own king, and did not boom, carries no bomb: a carrier there would
 //! have won. Likewise a piece that a pawn promoted to carries none (the bomb leaves the board with
-//! the pawn). The engine draws its hypotheses of the enemy carriers from the other men.
+//! the pawn). And a carrier is worth more the nearer it gets to the enemy king: a man that keeps
+//! stepping towards our king is more likely to carry one than a man that keeps away. The engine
+//! draws its hypotheses of the enemy carriers from the men not cleared, each in proportion to
+//! how its own moves approached our king.
 //!
 //! Only positions as this player saw them are read, never the referee's secret: the inference
 //! gives the same answer whichever men really carry the bombs.
 
-use boomchess_rules::{Bits, Board8, Color, Geometry, Position, Role, VariantPosition};
+use crate::eval::{carrier_attraction, king_distance};
+use boomchess_rules::{Bits, Board8, Color, Geometry, Position, Role, Square, VariantPosition};
 
-/// The squares of the enemy men (the enemy of the side to move in `view`) that the game so far
-/// shows to carry no bomb. `history` holds the positions before `view`, oldest first, each as
-/// this player saw it. Empty outside Beirut or without a history.
-pub(crate) fn cleared_men(history: &[VariantPosition], view: &VariantPosition) -> u64 {
+/// How much one centipawn of approach (in [`carrier_attraction`]'s terms) weighs: a man's
+/// weight is `e` to the power of its approach over this.
+const APPROACH_SCALE: f64 = 60.0;
+/// Approach counted at most, either way, so that no man is all but certain or all but ruled out
+/// by how it moved.
+const APPROACH_CAP: i32 = 240;
+
+/// What the game so far tells of each enemy man, by the square it stands on now.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Suspicion {
+    /// The men shown to carry no bomb.
+    cleared: u64,
+    /// For each man, the carrier attraction its own moves gained (lost if negative).
+    approach: [i32; 64],
+}
+
+impl Default for Suspicion {
+    /// Nothing known: every man alike.
+    fn default() -> Self {
+        Suspicion {
+            cleared: 0,
+            approach: [0; 64],
+        }
+    }
+}
+
+impl Suspicion {
+    /// The weight of the hypothesis that the man on `sq` is a carrier (0: shown not to be).
+    pub(crate) fn weight(&self, sq: Square) -> f64 {
+        let i = sq.usize() & 63;
+        if self.cleared & (1 << i) != 0 {
+            0.0
+        } else {
+            (f64::from(self.approach[i].clamp(-APPROACH_CAP, APPROACH_CAP)) / APPROACH_SCALE).exp()
+        }
+    }
+
+    /// The men shown to carry no bomb.
+    #[cfg(test)]
+    fn cleared(&self) -> u64 {
+        self.cleared
+    }
+}
+
+/// What the game shows of the carriers of the enemy of the side to move in `view`. `history`
+/// holds the positions before `view`, oldest first, each as this player saw it. Nothing outside
+/// Beirut or without a history.
+pub(crate) fn suspicion(history: &[VariantPosition], view: &VariantPosition) -> Suspicion {
+    let mut known = Suspicion::default();
     let VariantPosition::Eight(now) = view else {
-        return 0;
+        return known;
     };
     let us = now.turn();
     let positions: Vec<&Position<Board8>> = history
@@ -28,17 +77,17 @@ pub(crate) fn cleared_men(history: &[VariantPosition], view: &VariantPosition) -
         })
         .collect();
     if positions.len() != history.len() + 1 {
-        return 0;
+        return known;
     }
-    let mut cleared = 0u64;
     for pair in positions.windows(2) {
         let (before, after) = (pair[0], pair[1]);
         if before.turn() == !us {
-            cleared |= could_have_won(before, us);
+            known.cleared |= could_have_won(before, us);
         }
-        cleared = follow(cleared, before, after, !us);
+        known = follow(known, before, after, us);
     }
-    cleared & now.by_color(!us) & !now.by_role(Role::King)
+    known.cleared &= now.by_color(!us) & !now.by_role(Role::King);
+    known
 }
 
 /// The men of `us`'s enemy, to move in `pos`, whose boom would have removed `us`'s king and not
@@ -56,32 +105,54 @@ fn could_have_won(pos: &Position<Board8>, us: Color) -> u64 {
     men
 }
 
-/// `cleared` (squares of `enemy`'s men in `before`) carried over to `after`: a man that moved
-/// takes its mark along, a man that left the board loses it, and a promoted piece gains one.
-fn follow(cleared: u64, before: &Position<Board8>, after: &Position<Board8>, enemy: Color) -> u64 {
+/// What was known of the enemy men in `before`, carried over to `after`: a man that moved takes
+/// it along (with what its move gained in approach to `us`'s king), a man that left the board
+/// loses it, and a promoted piece is cleared.
+fn follow(
+    known: Suspicion,
+    before: &Position<Board8>,
+    after: &Position<Board8>,
+    us: Color,
+) -> Suspicion {
+    let enemy = !us;
     let (was, is) = (before.by_color(enemy), after.by_color(enemy));
     let (left, arrived) = (was & !is, is & !was);
-    let mut carried = cleared & was & is;
-    if before.turn() == enemy {
-        for to in arrived.squares() {
-            let role = after.role_at(to);
-            let from = left
-                .squares()
-                .find(|&from| before.role_at(from) == role)
-                .filter(|_| left.count() == arrived.count());
-            match from {
-                // The man on `from` moved to `to` (a castling rook is found by its role).
-                Some(from) if cleared & (1 << from.index()) != 0 => carried |= 1 << to.index(),
-                Some(_) => {}
-                // A pawn that left, a piece that arrived: a promotion.
-                None if left.count() == 1 && before.role_at(left.first()) == Some(Role::Pawn) => {
-                    carried |= 1 << to.index()
-                }
-                None => {}
+    let stayed = was & is;
+    let mut next = Suspicion {
+        cleared: known.cleared & stayed,
+        approach: [0; 64],
+    };
+    for sq in stayed.squares() {
+        next.approach[sq.usize()] = known.approach[sq.usize()];
+    }
+    if before.turn() != enemy {
+        return next;
+    }
+    let our_king = before.king_of(us);
+    for to in arrived.squares() {
+        let role = after.role_at(to);
+        let from = left
+            .squares()
+            .find(|&from| before.role_at(from) == role)
+            .filter(|_| left.count() == arrived.count());
+        match from {
+            // The man on `from` moved to `to` (a castling rook is found by its role).
+            Some(from) => {
+                next.cleared |= (known.cleared >> from.index() & 1) << to.index();
+                let gained = our_king.map_or(0, |k| {
+                    carrier_attraction(king_distance::<Board8>(to, k))
+                        - carrier_attraction(king_distance::<Board8>(from, k))
+                });
+                next.approach[to.usize()] = known.approach[from.usize()] + gained;
             }
+            // A pawn that left, a piece that arrived: a promotion.
+            None if left.count() == 1 && before.role_at(left.first()) == Some(Role::Pawn) => {
+                next.cleared |= 1 << to.index();
+            }
+            None => {}
         }
     }
-    carried
+    next
 }
 
 #[cfg(test)]
@@ -121,11 +192,17 @@ mod tests {
             "e2e4", "g8f6", "e1e2", "f6g4", "h2h3", "g4f2", "d2d3", "a7a6",
         ];
         let (history, view) = seen(["d2", "b7"], &moves, Color::White);
-        assert_eq!(names(&view, cleared_men(&history, &view)), vec!["f2"]);
+        assert_eq!(
+            names(&view, suspicion(&history, &view).cleared()),
+            vec!["f2"]
+        );
         let mut later = moves.to_vec();
         later.extend(["a2a3", "f2d1"]);
         let (history, view) = seen(["d2", "b7"], &later, Color::White);
-        assert_eq!(names(&view, cleared_men(&history, &view)), vec!["d1"]);
+        assert_eq!(
+            names(&view, suspicion(&history, &view).cleared()),
+            vec!["d1"]
+        );
     }
 
     #[test]
@@ -136,7 +213,21 @@ mod tests {
             "d2d4", "e7e5", "e1d2", "e8e7", "d2d3", "e7e6", "d3e4", "a7a6",
         ];
         let (history, view) = seen(["c2", "b7"], &moves, Color::White);
-        assert_eq!(cleared_men(&history, &view), 0);
+        assert_eq!(suspicion(&history, &view).cleared(), 0);
+    }
+
+    #[test]
+    fn a_man_that_steps_towards_our_king_is_more_suspect() {
+        // Black's knight comes from g8 to f6 and g4, the a-pawn steps to a6, the b-knight does
+        // not move; White's king stays on e1.
+        let moves = ["a2a3", "g8f6", "a3a4", "f6g4", "b2b3", "a7a6"];
+        let (history, view) = seen(["d2", "b7"], &moves, Color::White);
+        let known = suspicion(&history, &view);
+        let at = |name: &str| known.weight(view.parse_square(name).unwrap());
+        // g8 (7 steps from e1) to f6 (5) to g4 (3): 20 centipawns of approach, none for a7-a6.
+        assert!((at("g4") - (20.0 / APPROACH_SCALE).exp()).abs() < 1e-9);
+        assert_eq!(at("a6"), 1.0);
+        assert_eq!(at("b8"), 1.0);
     }
 
     #[test]
@@ -144,13 +235,13 @@ mod tests {
         let moves = [
             "e2e4", "g8f6", "e1e2", "f6g4", "h2h3", "g4f2", "d2d3", "a7a6",
         ];
-        let answers: Vec<u64> = ["b7", "g8", "h8", "c7"]
+        let answers: Vec<Suspicion> = ["b7", "g8", "h8", "c7"]
             .iter()
             .map(|black| {
                 let (history, view) = seen(["d2", black], &moves, Color::White);
-                cleared_men(&history, &view)
+                suspicion(&history, &view)
             })
             .collect();
-        assert!(answers.iter().all(|&a| a == answers[0]), "{answers:?}");
+        assert!(answers.iter().all(|a| a == &answers[0]), "{answers:?}");
     }
 }

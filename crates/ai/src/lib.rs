@@ -322,8 +322,8 @@ struct Run<'a> {
     stop: &'a AtomicBool,
     clock: &'a dyn Fn() -> f64,
     progress: &'a dyn Fn(&Iteration),
-    /// Beirut: the enemy men the game so far shows to carry no bomb (see `inference`).
-    cleared: u64,
+    /// Beirut: what the game so far shows of the enemy's carriers (see `inference`).
+    suspicion: inference::Suspicion,
 }
 
 /// One finished iteration of a search (see [`Engine::think_with_progress`]).
@@ -470,10 +470,10 @@ impl Engine {
             stop,
             clock,
             progress,
-            cleared: if settings.infer_carriers {
-                inference::cleared_men(history, view)
+            suspicion: if settings.infer_carriers {
+                inference::suspicion(history, view)
             } else {
-                0
+                inference::Suspicion::default()
             },
         };
         match view {
@@ -522,21 +522,16 @@ impl Engine {
             ..Thought::default()
         };
         let mut results: Vec<RootResult> = Vec::new();
-        let all_men: Vec<Square> = (view.by_color(!us) & !view.by_role(Role::King))
+        // Each enemy man with the weight of the hypothesis that it carries a bomb; if the game
+        // shows of every man that it carries none (an opponent that missed a winning boom),
+        // all alike.
+        let mut men: Vec<(Square, f64)> = (view.by_color(!us) & !view.by_role(Role::King))
             .squares()
+            .map(|sq| (sq, run.suspicion.weight(sq)))
             .collect();
-        // The hypotheses come from the men not shown to carry no bomb; if the game shows that of
-        // every man (an opponent that missed a winning boom), from all of them.
-        let suspects: Vec<Square> = all_men
-            .iter()
-            .copied()
-            .filter(|sq| run.cleared & (1 << sq.index()) == 0)
-            .collect();
-        let men = if suspects.is_empty() {
-            all_men
-        } else {
-            suspects
-        };
+        if men.iter().all(|m| m.1 == 0.0) {
+            men.iter_mut().for_each(|m| m.1 = 1.0);
+        }
         // Orthodox chess (a Beirut position where nobody has or can have a carrier) fears no blast.
         let no_carriers =
             hidden == 0 && view.carriers(us).is_empty() && view.carriers(!us).is_empty();
@@ -638,13 +633,22 @@ impl Engine {
     }
 }
 
-/// `count` distinct squares of `men`, uniformly at random.
-fn sample(rng: &mut Rng, men: &[Square], count: usize) -> Vec<Square> {
-    let mut pool = men.to_vec();
+/// At most `count` distinct squares of `men`, each drawn in proportion to its weight among those
+/// left (none of weight 0).
+fn sample(rng: &mut Rng, men: &[(Square, f64)], count: usize) -> Vec<Square> {
+    let mut pool: Vec<(Square, f64)> = men.iter().copied().filter(|m| m.1 > 0.0).collect();
     let mut chosen = Vec::with_capacity(count);
     while chosen.len() < count && !pool.is_empty() {
-        let i = rng.below(pool.len() as u64) as usize;
-        chosen.push(pool.swap_remove(i));
+        let total: f64 = pool.iter().map(|m| m.1).sum();
+        let mut x = rng.unit() * total;
+        let i = pool
+            .iter()
+            .position(|m| {
+                x -= m.1;
+                x < 0.0
+            })
+            .unwrap_or(pool.len() - 1);
+        chosen.push(pool.swap_remove(i).0);
     }
     chosen
 }
