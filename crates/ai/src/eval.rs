@@ -429,27 +429,17 @@ impl<G: Geometry> Evaluator<G> {
         for sq in pos.carriers(c).squares() {
             s += CARRIER_BONUS;
             if let Some(k) = enemy_king {
-                s += carrier_attraction(king_distance::<G>(sq, k));
+                let d = G::file(sq)
+                    .abs_diff(G::file(k))
+                    .max(G::rank(sq).abs_diff(G::rank(k)));
+                s += match d {
+                    0 | 1 => 150,
+                    2 => 60,
+                    3 => 20,
+                    _ => 0,
+                };
             }
         }
         s
-    }
-}
-
-/// The king steps between `a` and `b`.
-pub(crate) fn king_distance<G: Geometry>(a: Square, b: Square) -> u8 {
-    G::file(a)
-        .abs_diff(G::file(b))
-        .max(G::rank(a).abs_diff(G::rank(b)))
-}
-
-/// What a known Beirut carrier `distance` king steps from the enemy king is worth beyond its
-/// bonus: next to the king it threatens to win.
-pub(crate) fn carrier_attraction(distance: u8) -> i32 {
-    match distance {
-        0 | 1 => 150,
-        2 => 60,
-        3 => 20,
-        _ => 0,
     }
 }

@@ -8,8 +8,7 @@
 //!
 //! * [`Engine::think`] searches a position **as one player sees it**. In
 //!   Beirut that player knows only its own bomb carriers; the engine
-//!   samples hypotheses of where the enemy's carriers are (among the men
-//!   whose play has not shown them to carry no bomb), searches each
+//!   samples hypotheses of where the enemy's carriers are, searches each
 //!   and aggregates the scores of every move (mean, pulled towards the
 //!   worst case), so its decision never depends on hidden information.
 //! * [`choose_carriers`] picks a side's carriers before a Beirut game.
@@ -33,7 +32,6 @@
 pub mod bench;
 mod eval;
 mod exchange;
-mod inference;
 pub mod nnue;
 mod rng;
 mod search;
@@ -114,11 +112,6 @@ pub struct Settings {
     /// by the enemy's men; `Some(0)`: play as if there were none (the
     /// position is complete, e.g. orthodox chess or the referee's view).
     pub enemy_carriers: Option<u8>,
-    /// Beirut: draw the hypotheses of the enemy carriers only from the men the game's public
-    /// moves have not shown to carry no bomb (a man that stood next to our king on the enemy's
-    /// turn and did not boom, a promoted piece). On in every constructor; off only to measure
-    /// what it is worth (`boomchess selfplay --inference`).
-    pub infer_carriers: bool,
 }
 
 /// One playing level (see [`LEVELS`]).
@@ -273,7 +266,6 @@ impl Settings {
             margin_cp: l.margin_cp,
             hypotheses: l.hypotheses,
             enemy_carriers: None,
-            infer_carriers: true,
         }
     }
     /// Settings of `level` for play on a clock: its depth, node cap and
@@ -311,7 +303,6 @@ impl Settings {
             margin_cp: 0,
             hypotheses: 4,
             enemy_carriers: None,
-            infer_carriers: true,
         }
     }
 }
@@ -322,8 +313,6 @@ struct Run<'a> {
     stop: &'a AtomicBool,
     clock: &'a dyn Fn() -> f64,
     progress: &'a dyn Fn(&Iteration),
-    /// Beirut: what the game so far shows of the enemy's carriers (see `inference`).
-    suspicion: inference::Suspicion,
 }
 
 /// One finished iteration of a search (see [`Engine::think_with_progress`]).
@@ -440,8 +429,7 @@ impl Engine {
     /// In Beirut, unless `settings.enemy_carriers` is `Some(0)` or the
     /// position already marks enemy carriers, the enemy's carriers are
     /// unknown: the engine searches `settings.hypotheses` placements of
-    /// them, drawn from the seed among the men that the view and `history`
-    /// (as this player saw the game) leave suspect, and aggregates.
+    /// them, drawn from the seed and the view alone, and aggregates.
     pub fn think(
         &mut self,
         view: &VariantPosition,
@@ -470,11 +458,6 @@ impl Engine {
             stop,
             clock,
             progress,
-            suspicion: if settings.infer_carriers {
-                inference::suspicion(history, view)
-            } else {
-                inference::Suspicion::default()
-            },
         };
         match view {
             VariantPosition::Eight(p) => self.think_generic(p, keys, &run),
@@ -522,16 +505,9 @@ impl Engine {
             ..Thought::default()
         };
         let mut results: Vec<RootResult> = Vec::new();
-        // Each enemy man with the weight of the hypothesis that it carries a bomb; if the game
-        // shows of every man that it carries none (an opponent that missed a winning boom),
-        // all alike.
-        let mut men: Vec<(Square, f64)> = (view.by_color(!us) & !view.by_role(Role::King))
+        let men: Vec<Square> = (view.by_color(!us) & !view.by_role(Role::King))
             .squares()
-            .map(|sq| (sq, run.suspicion.weight(sq)))
             .collect();
-        if men.iter().all(|m| m.1 == 0.0) {
-            men.iter_mut().for_each(|m| m.1 = 1.0);
-        }
         // Orthodox chess (a Beirut position where nobody has or can have a carrier) fears no blast.
         let no_carriers =
             hidden == 0 && view.carriers(us).is_empty() && view.carriers(!us).is_empty();
@@ -633,22 +609,13 @@ impl Engine {
     }
 }
 
-/// At most `count` distinct squares of `men`, each drawn in proportion to its weight among those
-/// left (none of weight 0).
-fn sample(rng: &mut Rng, men: &[(Square, f64)], count: usize) -> Vec<Square> {
-    let mut pool: Vec<(Square, f64)> = men.iter().copied().filter(|m| m.1 > 0.0).collect();
+/// `count` distinct squares of `men`, uniformly at random.
+fn sample(rng: &mut Rng, men: &[Square], count: usize) -> Vec<Square> {
+    let mut pool = men.to_vec();
     let mut chosen = Vec::with_capacity(count);
     while chosen.len() < count && !pool.is_empty() {
-        let total: f64 = pool.iter().map(|m| m.1).sum();
-        let mut x = rng.unit() * total;
-        let i = pool
-            .iter()
-            .position(|m| {
-                x -= m.1;
-                x < 0.0
-            })
-            .unwrap_or(pool.len() - 1);
-        chosen.push(pool.swap_remove(i).0);
+        let i = rng.below(pool.len() as u64) as usize;
+        chosen.push(pool.swap_remove(i));
     }
     chosen
 }

@@ -201,44 +201,6 @@ fn decision_does_not_depend_on_the_hidden_enemy_carrier() {
     }
 }
 
-/// Black's knight stood next to White's king on Black's turn and did not boom, so White's engine
-/// takes it for no carrier (the inference of the enemy carriers). What it infers comes from the
-/// game's public moves alone: the same thought whichever Black man really carries the bomb.
-#[test]
-fn inference_from_the_moves_seen_does_not_depend_on_the_hidden_carrier() {
-    let start = VariantPosition::new(Variant::Beirut, Options::default());
-    let sq = |n: &str| start.parse_square(n).unwrap();
-    let moves = [
-        "e2e4", "g8f6", "e1e2", "f6g4", "h2h3", "g4f2", "d2d3", "a7a6",
-    ];
-    let mut first: Option<(String, u64, i32)> = None;
-    for enemy in ["b7", "g8", "h8", "c7"] {
-        let mut referee = start;
-        referee.set_carriers(Color::White, &[sq("c2")]).unwrap();
-        referee.set_carriers(Color::Black, &[sq(enemy)]).unwrap();
-        let mut history = Vec::new();
-        for m in moves {
-            history.push(referee.view(Color::White));
-            referee.play_uci(m).unwrap();
-        }
-        let view = referee.view(Color::White);
-        assert!(history.iter().all(|p| p.carriers(Color::Black).is_empty()));
-        let t = Engine::new(4).think(
-            &view,
-            &history,
-            &Settings::fixed_nodes(6, 11),
-            &AtomicBool::new(false),
-            &|| 0.0,
-        );
-        assert!(t.hypotheses > 0);
-        let decision = (view.move_to_uci(t.best.unwrap()), t.nodes, t.score);
-        match &first {
-            None => first = Some(decision),
-            Some(d) => assert_eq!(d, &decision, "enemy carrier on {enemy}"),
-        }
-    }
-}
-
 #[test]
 fn respects_node_and_depth_limits() {
     let p = VariantPosition::new(Variant::FlyingBombers, Options::default());
@@ -508,7 +470,6 @@ fn odd_requests_do_not_panic() {
         margin_cp: -100,
         hypotheses: 0,
         enemy_carriers: Some(200),
-        infer_carriers: true,
     };
     let t = Engine::new(0).think(&start, &[], &weird, &AtomicBool::new(false), &|| f64::NAN);
     assert!(start.is_legal(t.best.unwrap()));

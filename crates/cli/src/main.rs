@@ -17,13 +17,12 @@ commands:
   perft --variant V [--fen FEN] --depth N [--divide] [--option O]...
         count the legal move tree (docs/rules.md §6); the last line is the count
   selfplay --variant V [--option O]... --white-level A --black-level B --games N
-           [--seed S] [--nodes N] [--max-plies P] [--opening-plies K] [--inference WHO]
+           [--seed S] [--nodes N] [--max-plies P] [--opening-plies K]
         engine levels A and B (1-8) play N games, colours alternating (A is White
         in games 1, 3, ...); --nodes N gives level 8 N nodes per move and the other
         levels their share of it (at least 4000 or their own budget); games longer than P plies (400) are drawn;
         the first K plies (0) are level 1's varied choices, shared by each pair of
-        games; WHO (both, a, b or none) infers the enemy's Beirut carriers from
-        its moves (both); the last line is A's wins/draws/losses
+        games; the last line is A's wins/draws/losses
   uci   speak the Universal Chess Interface on stdin/stdout (options
         UCI_Variant, Options, Level, Hash, UCI_LimitStrength, UCI_Elo)
   bench [--variant V] [--depth D] [--position N]

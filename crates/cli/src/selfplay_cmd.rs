@@ -81,7 +81,6 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             "nodes",
             "max-plies",
             "opening-plies",
-            "inference",
         ],
     )?;
     let (variant, options) = args.variant_and_options()?;
@@ -99,18 +98,6 @@ pub fn run(argv: &[String]) -> Result<(), String> {
     let max_plies: u32 = match args.value("max-plies") {
         Some(_) => args.number("max-plies")?,
         None => DEFAULT_MAX_PLIES,
-    };
-    // Which engines infer the enemy's Beirut carriers from its moves: [A, B].
-    let inference = match args.value("inference").unwrap_or("both") {
-        "both" => [true, true],
-        "a" => [true, false],
-        "b" => [false, true],
-        "none" => [false, false],
-        other => {
-            return Err(format!(
-                "--inference must be both, a, b or none, got {other}"
-            ))
-        }
     };
     let opening_plies: u32 = match args.value("opening-plies") {
         Some(_) => args.number("opening-plies")?,
@@ -134,21 +121,6 @@ pub fn run(argv: &[String]) -> Result<(), String> {
         } else {
             (level_b, level_a)
         };
-        let (side_a, side_b) = (
-            Side {
-                level: level_a,
-                infers: inference[0],
-            },
-            Side {
-                level: level_b,
-                infers: inference[1],
-            },
-        );
-        let sides = if a_white {
-            [side_a, side_b]
-        } else {
-            [side_b, side_a]
-        };
         let game_seed = Rng::new(seed ^ (u64::from(i) << 32)).next_u64();
         // Both games of a pair (colours swapped) share the opening.
         let opening = Opening {
@@ -156,7 +128,13 @@ pub fn run(argv: &[String]) -> Result<(), String> {
             seed: Rng::new(seed ^ (u64::from(i / 2) << 32) ^ 0x09E7).next_u64(),
         };
         let (game, plies) = play_game(
-            variant, options, sides, nodes, game_seed, max_plies, opening,
+            variant,
+            options,
+            [white, black],
+            nodes,
+            game_seed,
+            max_plies,
+            opening,
         )?;
         let outcome = game.outcome();
         let winner = outcome.and_then(|o| o.winner());
@@ -219,20 +197,12 @@ struct Opening {
     seed: u64,
 }
 
-/// One engine of a game.
-#[derive(Clone, Copy, Debug)]
-struct Side {
-    /// 1 to 8.
-    level: u8,
-    /// Whether it infers the enemy's Beirut carriers from the enemy's moves.
-    infers: bool,
-}
-
-/// Plays one game; `sides` are White's and Black's. Returns the game and its length in plies.
+/// Plays one game; `levels` are White's and Black's. Returns the game and
+/// its length in plies.
 fn play_game(
     variant: boomchess_rules::Variant,
     options: boomchess_rules::Options,
-    sides: [Side; 2],
+    levels: [u8; 2],
     nodes: Option<u64>,
     seed: u64,
     max_plies: u32,
@@ -261,11 +231,7 @@ fn play_game(
             .filter_map(|i| game.position_at(i).map(|p| p.view(me)))
             .collect();
         let in_opening = plies < opening.plies;
-        let lvl = if in_opening {
-            1
-        } else {
-            sides[me.index()].level
-        };
+        let lvl = if in_opening { 1 } else { levels[me.index()] };
         let move_seed = if in_opening {
             opening_rng.next_u64()
         } else {
@@ -275,7 +241,6 @@ fn play_game(
         settings.limits.nodes = Some(budget(lvl, nodes));
         // Hidden enemy carriers to fear: no more than the game has left the enemy in public.
         settings.enemy_carriers = Some(game.carriers_at_most(!me));
-        settings.infer_carriers = sides[me.index()].infers;
         let thought = engines[me.index()].think(&view, &history, &settings, &stop, &|| 0.0);
         let mv = thought
             .best
