@@ -6,7 +6,7 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { clickSquare, openGame, useBrowser } from './harness.mjs';
+import { clickSquare, env, openGame, useBrowser } from './harness.mjs';
 
 useBrowser();
 
@@ -223,6 +223,63 @@ describe('against the computer', () => {
     assert.equal(await page.isVisible('#new-game-dialog'), false);
     assert.equal((await g(page, 'status')).turn, 'black');
     assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  // The SIMD worker module (crates/worker-simd, the one Chromium loads) sums the network's layers
+  // with SIMD instructions of its own; the plain module (crates/worker) with the same scalar code
+  // as native. Both must decide exactly alike: the same moves, node counts, scores and lines.
+  // Each module is a fresh instance and gets the same requests in the same order, so their
+  // transposition tables stay alike too. The levels' clocks are the one thing that could part
+  // them: a search the clock cut short (its depth below the level's) makes the round repeat.
+  test('beirut: the SIMD worker module decides exactly as the plain one (moves, nodes, scores)', async () => {
+    const page = await env.browser.newPage();
+    await page.goto(env.server.url);
+    const options = (carriers, deadMansSwitch) =>
+      ({ carriers, deadMansSwitch, immediateLanding: false, superKnights: false });
+    // The computer's own views: its carriers marked, the enemy's not.
+    const turns = [
+      ['r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1P*PP/RNBQK2R w KQkq - 4 4', options(1, false)],
+      ['r2q1rk1/pp2bppp/2n1pn*2/3p4/3P1B2/2PBPN2/PP1N1PPP/R2Q1RK1 b - - 0 10', options(1, false)],
+      ['rnbq*kbnr/pppp1p*pp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2', options(2, true)],
+      ['8/5pk1/6p1/3P4/2K5/8/5P*P1/8 w - - 0 40', options(1, false)],
+      ['r3k2r/1b*1nqpp1/p3p2p/1p1pP3/3N1P2/P1N5/1PPQ2PP/2KR3R b kq - 1 16', options(1, false)],
+    ];
+    const levels = [3, 4];
+    let replies;
+    for (let round = 1; ; round += 1) {
+      replies = await page.evaluate(
+        async ({ turns, levels, round }) => {
+          // A query of its own makes each import a new module: a fresh instance and engine.
+          const fresh = async (glue) => {
+            const m = await import(new URL(`${glue}?round=${round}`, location.href).href);
+            await m.default();
+            return m;
+          };
+          const modules = { plain: await fresh('boomchess-worker.js'), simd: await fresh('boomchess-worker-simd.js') };
+          const out = { plain: [], simd: [] };
+          for (const [name, m] of Object.entries(modules)) {
+            for (const level of levels) {
+              for (const [fen, options] of turns) {
+                const turn = { id: 1, variant: 'beirut', options, fen, history: [], level, seed: 5, enemyCarriers: options.carriers };
+                const { ms, ...reply } = m.computerMove(turn);
+                out[name].push({ fen, level, ...reply });
+              }
+            }
+          }
+          return out;
+        },
+        { turns, levels, round },
+      );
+      const cut = [...replies.plain, ...replies.simd].filter((r) => r.depth < r.level);
+      if (cut.length === 0) break;
+      assert.ok(round < 3, `the clock cut searches short in three rounds (${JSON.stringify(cut[0])})`);
+    }
+    for (const [i, plain] of replies.plain.entries()) {
+      assert.equal(plain.error, undefined, `${plain.fen}: ${plain.error}`);
+      assert.ok(plain.nodes > 100, `${plain.fen} at level ${plain.level}: a real search (${plain.nodes} nodes)`);
+      assert.deepEqual(replies.simd[i], plain, `${plain.fen} at level ${plain.level}`);
+    }
     await page.close();
   });
 });
