@@ -3,7 +3,7 @@
 //! (docs/rules.md: its examples of a boom, a launch, Dead Man's Switch, the bomber, castling),
 //! naming what each move removes, never a carrier the listener may not know.
 
-mod support;
+use crate::support;
 
 use boomchess_rules::{Move, Options, Square, Variant, VariantPosition};
 use boomchess_web::a11y::{cell_words, curtain_words, describe_move, selection_words, Marks};
@@ -11,10 +11,8 @@ use boomchess_web::panel::Panel;
 use boomchess_web::spec::Mode;
 use boomchess_web::{App, Game};
 use wasm_bindgen::JsCast;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::HtmlElement;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 const DMS: Options = Options {
     carriers: 1,

@@ -11,14 +11,12 @@ use boomchess_web::panel::status_text;
 use boomchess_web::pieces::fill_color;
 use boomchess_web::render::THEME;
 use boomchess_web::App;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 use web_sys::{KeyboardEvent, KeyboardEventInit};
 
-mod support;
+use crate::support;
 
 use support::{canvas, center, click, context, near, pixel, pointer, Rgba};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 /// Beirut's start with carriers on f2 and f7 (next to the kings, so neither may boom): a game
 /// that plays like orthodox chess for the drawing and input tests.

@@ -4,9 +4,7 @@
 
 use boomchess_rules::Color::{Black, White};
 use boomchess_web::clock::{format_left, Clock, TimeControl};
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use wasm_bindgen_test::wasm_bindgen_test;
 
 #[wasm_bindgen_test]
 fn time_controls_read_as_minutes_and_an_increment() {

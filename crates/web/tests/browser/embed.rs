@@ -9,9 +9,7 @@ use boomchess_web::game::Stage;
 use boomchess_web::spec::{GameSpec, Mode};
 use boomchess_web::{share, ClickOutcome, Game, GameHandle};
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use wasm_bindgen_test::wasm_bindgen_test;
 
 /// The rules book's example: Ruy Lopez Exchange, White's carrier the g1 knight.
 const RUY_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN*R w KQkq - 0 1";

@@ -1,18 +1,16 @@
 //! Tests of the page's extras, in headless Chromium and Firefox
-//! (`cargo test --target wasm32-unknown-unknown -p boomchess-web --test features`): browsing the
+//! (`cargo test --target wasm32-unknown-unknown -p boomchess-web --test browser features::`): browsing the
 //! move list (read-only earlier positions that never show a hidden carrier), the bomber-capture
 //! effect of Flying Bombers (canvas pixels during the effect), and the sound switch.
 
 use boomchess_rules::{BoardSize, Color, Square, Variant};
 use boomchess_web::game::{ClickOutcome, Game};
 use boomchess_web::App;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
+use wasm_bindgen_test::wasm_bindgen_test;
 
-mod support;
+use crate::support;
 
 use support::{canvas, click, context, near, pixel};
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn sq(name: &str) -> Square {
     BoardSize::EIGHT.parse(name).unwrap()

@@ -8,9 +8,7 @@ use boomchess_web::game::{ClickOutcome, Stage};
 use boomchess_web::geometry::Layout;
 use boomchess_web::spec::Mode;
 use boomchess_web::Game;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use wasm_bindgen_test::wasm_bindgen_test;
 
 /// A game ready to play with nothing hidden: Beirut with carriers on f2 and f7 (next to the
 /// kings, so neither may boom), no curtain.

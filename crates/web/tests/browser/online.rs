@@ -13,8 +13,6 @@ use boomchess_web::online::board_view;
 use boomchess_web::Game;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 const ID: GameId = GameId([3; 16]);
 
 /// One opening per man but the king, `carrier` the one with a bomb.

@@ -5,9 +5,7 @@ use boomchess_rules::Variant;
 use boomchess_web::game::Stage;
 use boomchess_web::save::{self, Record};
 use boomchess_web::Game;
-use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
-
-wasm_bindgen_test_configure!(run_in_browser);
+use wasm_bindgen_test::wasm_bindgen_test;
 
 /// Hot-seat Beirut: White's carrier on g1, Black's on b8, then 1. e4 e5.
 fn sample() -> Game {

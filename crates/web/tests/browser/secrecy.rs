@@ -9,8 +9,6 @@ use boomchess_web::spec::Mode;
 use boomchess_web::Game;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 /// The board part of the referee's start position: it differs exactly when the carriers do.
 fn carriers_of(game: &Game) -> String {
     let fen = game.referee().start_position().fen();

@@ -10,8 +10,6 @@ use boomchess_web::save::{self, Record};
 use boomchess_web::{share, Game};
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
 /// Mutated inputs per target.
 const BUDGET: usize = 1_500;
 

@@ -1,6 +1,5 @@
-//! Helpers shared by the browser test files: a canvas on the test page, reading its pixels by
-//! square, and pointer input the way a player gives it. (Each test file uses a part of them.)
-#![allow(dead_code)]
+//! Helpers shared by the browser test modules: a canvas on the test page, reading its pixels by
+//! square, and pointer input the way a player gives it.
 
 use boomchess_web::App;
 use wasm_bindgen::JsCast;
