@@ -19,7 +19,8 @@ import { clickSquare } from './harness.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = process.env.BOOMCHESS_DIST || join(ROOT, 'dist');
-// The server binary: scripts/test builds it (cargo build --profile perf -p boomchess-server).
+// The server binary: scripts/test's native tests build it (cargo test --profile perf; alone:
+// cargo build --profile perf -p boomchess-server).
 const SERVER = process.env.BOOMCHESS_SERVER || join(ROOT, 'target', 'perf', 'boomchess-server');
 const SHOTS = join(ROOT, 'target', 'screenshots');
 
