@@ -6,9 +6,15 @@
 
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { clickSquare, env, openGame, useBrowser } from './harness.mjs';
 
 useBrowser();
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const api = (page, fn, arg) => page.evaluate(fn, arg);
 const g = (page, name) => api(page, (n) => window.boomchess.game[n](), name);
@@ -229,61 +235,152 @@ describe('against the computer', () => {
   // The SIMD worker module (crates/worker-simd, the one Chromium loads) sums the network's layers
   // with SIMD instructions of its own; the plain module (crates/worker) with the same scalar code
   // as native. Both must decide exactly alike: the same moves, node counts, scores and lines.
-  // Each module is a fresh instance and gets the same requests in the same order, so their
-  // transposition tables stay alike too. The levels' clocks are the one thing that could part
-  // them: a search the clock cut short (its depth below the level's) makes the round repeat. The
-  // first request of each is a search too small to look at the clock (it does every 1024 nodes),
-  // which has the browser compile the search's code before any clock counts.
   test('beirut: the SIMD worker module decides exactly as the plain one (moves, nodes, scores)', async () => {
     const page = await env.browser.newPage();
     await page.goto(env.server.url);
-    const options = (carriers, deadMansSwitch) =>
-      ({ carriers, deadMansSwitch, immediateLanding: false, superKnights: false });
-    // The computer's own views: its carriers marked, the enemy's not.
-    const turns = [
-      ['r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1P*PP/RNBQK2R w KQkq - 4 4', options(1, false)],
-      ['r2q1rk1/pp2bppp/2n1pn*2/3p4/3P1B2/2PBPN2/PP1N1PPP/R2Q1RK1 b - - 0 10', options(1, false)],
-      ['rnbq*kbnr/pppp1p*pp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2', options(2, true)],
-      ['8/5pk1/6p1/3P4/2K5/8/5P*P1/8 w - - 0 40', options(1, false)],
-      ['r3k2r/1b*1nqpp1/p3p2p/1p1pP3/3N1P2/P1N5/1PPQ2PP/2KR3R b kq - 1 16', options(1, false)],
-    ];
-    const requests = [['4k3/8/8/8/8/8/4P*3/4K3 w - - 0 1', options(1, false), 1]];
-    for (const level of [3, 4]) {
-      for (const [fen, opts] of turns) requests.push([fen, opts, level]);
-    }
-    let replies;
-    for (let round = 1; ; round += 1) {
-      replies = await page.evaluate(
-        async ({ requests, round }) => {
-          // A query of its own makes each import a new module: a fresh instance and engine.
-          const fresh = async (glue) => {
-            const m = await import(new URL(`${glue}?round=${round}`, location.href).href);
-            await m.default();
-            return m;
-          };
-          const modules = { plain: await fresh('boomchess-worker.js'), simd: await fresh('boomchess-worker-simd.js') };
-          const out = { plain: [], simd: [] };
-          for (const [name, m] of Object.entries(modules)) {
-            for (const [fen, options, level] of requests) {
-              const turn = { id: 1, variant: 'beirut', options, fen, history: [], level, seed: 5, enemyCarriers: options.carriers };
-              const { ms, ...reply } = m.computerMove(turn);
-              out[name].push({ fen, level, ...reply });
-            }
-          }
-          return out;
-        },
-        { requests, round },
-      );
-      assert.ok(replies.plain[0].nodes < 1024, `the first search is too small to look at the clock (${replies.plain[0].nodes} nodes)`);
-      const cut = [...replies.plain, ...replies.simd].filter((r) => r.depth < r.level);
-      if (cut.length === 0) break;
-      assert.ok(round < 3, `the clock cut searches short in three rounds (${JSON.stringify(cut[0])})`);
-    }
-    for (const [i, plain] of replies.plain.entries()) {
-      assert.equal(plain.error, undefined, `${plain.fen}: ${plain.error}`);
-      assert.ok(i === 0 || plain.nodes > 100, `${plain.fen} at level ${plain.level}: a real search (${plain.nodes} nodes)`);
-      assert.deepEqual(replies.simd[i], plain, `${plain.fen} at level ${plain.level}`);
+    const replies = await workerDecisions(page, ['boomchess-worker.js', 'boomchess-worker-simd.js']);
+    const [plain, simd] = replies;
+    for (const [i, reply] of plain.entries()) {
+      assert.ok(i === 0 || reply.nodes > 100, `${reply.fen} at level ${reply.level}: a real search (${reply.nodes} nodes)`);
+      assert.deepEqual(simd[i], reply, `${reply.fen} at level ${reply.level}`);
     }
     await page.close();
   });
+
+  // The plain module and native `boomchess uci` (the binary scripts/test's native tests built)
+  // are the same engine compiled twice: given the same requests in the same order, with the same
+  // table size and seed, they must search the same trees and choose the same moves.
+  test('beirut: the worker module searches the same trees as native boomchess (UCI)', async () => {
+    assert.ok(existsSync(NATIVE), `native boomchess is built (${NATIVE}): scripts/test builds it`);
+    const page = await env.browser.newPage();
+    await page.goto(env.server.url);
+    const [plain] = await workerDecisions(page, ['boomchess-worker.js']);
+    await page.close();
+    const native = await uciDecisions(REQUESTS);
+    assert.equal(native.length, plain.length);
+    for (const [i, reply] of plain.entries()) {
+      const want = { move: reply.move, nodes: reply.nodes, depth: reply.depth, score: reply.mate ?? reply.score };
+      const got = native[i];
+      assert.deepEqual(
+        { move: got.move, nodes: got.nodes, depth: got.depth, score: got.mate ?? got.score },
+        want,
+        `${reply.fen} at level ${reply.level}`,
+      );
+    }
+  });
 });
+
+/** Options of a Beirut request, as the worker reads them, and as UCI's `Options` words. */
+function beirutOptions(carriers, deadMansSwitch) {
+  return { carriers, deadMansSwitch, immediateLanding: false, superKnights: false };
+}
+function optionWords(o) {
+  return [`carriers=${o.carriers}`, ...(o.deadMansSwitch ? ['dead-mans-switch'] : [])].join(',');
+}
+
+// The computer's own views of Beirut games (its carriers marked, the enemy's not), asked at
+// levels 3 and 4 after a first search too small to look at the clock (it does every 1024 nodes),
+// which has the browser compile the search's code before any clock counts.
+const VIEWS = [
+  ['r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1P*PP/RNBQK2R w KQkq - 4 4', beirutOptions(1, false)],
+  ['r2q1rk1/pp2bppp/2n1pn*2/3p4/3P1B2/2PBPN2/PP1N1PPP/R2Q1RK1 b - - 0 10', beirutOptions(1, false)],
+  ['rnbq*kbnr/pppp1p*pp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2', beirutOptions(2, true)],
+  ['8/5pk1/6p1/3P4/2K5/8/5P*P1/8 w - - 0 40', beirutOptions(1, false)],
+  ['r3k2r/1b*1nqpp1/p3p2p/1p1pP3/3N1P2/P1N5/1PPQ2PP/2KR3R b kq - 1 16', beirutOptions(1, false)],
+];
+const REQUESTS = [
+  ['4k3/8/8/8/8/8/4P*3/4K3 w - - 0 1', beirutOptions(1, false), 1],
+  ...[3, 4].flatMap((level) => VIEWS.map(([fen, options]) => [fen, options, level])),
+];
+// The seed of a UCI session's first game (each `ucinewgame` adds one).
+const SEED = 0;
+const NATIVE = process.env.BOOMCHESS_CLI || join(ROOT, 'target', 'perf', 'boomchess');
+
+/**
+ * The replies of each worker module (`glues`, in dist/) to REQUESTS: each module a fresh
+ * instance with a fresh engine, the requests in order, so their tables fill alike. A level's clock
+ * could cut a search short (its depth below the level's): then the round is repeated with fresh
+ * instances, at most three rounds.
+ */
+async function workerDecisions(page, glues) {
+  for (let round = 1; ; round += 1) {
+    const replies = await page.evaluate(
+      async ({ glues, requests, seed, round }) => {
+        const out = [];
+        for (const glue of glues) {
+          // A query of its own makes each import a new module: a fresh instance and engine.
+          const m = await import(new URL(`${glue}?round=${round}`, location.href).href);
+          await m.default();
+          out.push(
+            requests.map(([fen, options, level]) => {
+              const turn = { id: 1, variant: 'beirut', options, fen, history: [], level, seed, enemyCarriers: options.carriers };
+              const { ms, ...reply } = m.computerMove(turn);
+              return { fen, level, ...reply };
+            }),
+          );
+        }
+        return out;
+      },
+      { glues, requests: REQUESTS, seed: SEED, round },
+    );
+    for (const reply of replies.flat()) assert.equal(reply.error, undefined, `${reply.fen}: ${reply.error}`);
+    assert.ok(replies[0][0].nodes < 1024, `the first search is too small to look at the clock (${replies[0][0].nodes} nodes)`);
+    const cut = replies.flat().filter((r) => r.depth < r.level);
+    if (cut.length === 0) return replies;
+    assert.ok(round < 3, `the clock cut searches short in three rounds (${JSON.stringify(cut[0])})`);
+  }
+}
+
+/** The same requests asked of native `boomchess uci` in one session: its last `info` line
+ * before each `bestmove` (depth, score, nodes) and the move. */
+async function uciDecisions(requests) {
+  const child = spawn(NATIVE, ['uci'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  let buffered = '';
+  let waiting = null;
+  const lines = [];
+  child.stdout.on('data', (chunk) => {
+    buffered += chunk;
+    let newline;
+    while ((newline = buffered.indexOf('\n')) >= 0) {
+      lines.push(buffered.slice(0, newline).trim());
+      buffered = buffered.slice(newline + 1);
+      if (waiting && waiting.test(lines[lines.length - 1])) waiting.done();
+    }
+  });
+  const until = (pattern) =>
+    new Promise((resolve, reject) => {
+      if (lines.some((l) => pattern.test(l))) return resolve();
+      const timer = setTimeout(() => reject(new Error(`no ${pattern} from boomchess uci: ${lines.join(' | ')}`)), 20_000);
+      waiting = { test: (l) => pattern.test(l), done: () => { clearTimeout(timer); waiting = null; resolve(); } };
+    });
+  const say = (text) => child.stdin.write(`${text}\n`);
+  try {
+    say('uci');
+    await until(/^uciok$/);
+    say('setoption name UCI_Variant value beirut');
+    const out = [];
+    for (const [fen, options, level] of requests) {
+      lines.length = 0;
+      say(`setoption name Options value ${optionWords(options)}`);
+      say(`setoption name Level value ${level}`);
+      say(`position fen ${fen}`);
+      say('go');
+      await until(/^bestmove /);
+      const info = lines.filter((l) => l.startsWith('info depth ')).at(-1);
+      const match = /^info depth (\d+) score (cp|mate) (-?\d+) nodes (\d+) /.exec(info ?? '');
+      assert.ok(match, `an info line before bestmove: ${lines.join(' | ')}`);
+      const errors = lines.filter((l) => /error/i.test(l));
+      assert.deepEqual(errors, [], `${fen}: boomchess uci said ${errors.join(' | ')}`);
+      out.push({
+        move: lines.find((l) => l.startsWith('bestmove ')).split(' ')[1],
+        depth: Number(match[1]),
+        [match[2] === 'cp' ? 'score' : 'mate']: Number(match[3]),
+        nodes: Number(match[4]),
+      });
+    }
+    say('quit');
+    return out;
+  } finally {
+    child.kill();
+  }
+}
