@@ -8,13 +8,10 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { clickSquare, env, openGame, useBrowser } from './harness.mjs';
+import { join } from 'node:path';
+import { ROOT, clickSquare, env, openGame, useBrowser } from './harness.mjs';
 
 useBrowser();
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const api = (page, fn, arg) => page.evaluate(fn, arg);
 const g = (page, name) => api(page, (n) => window.boomchess.game[n](), name);
@@ -344,14 +341,14 @@ async function uciDecisions(requests) {
     while ((newline = buffered.indexOf('\n')) >= 0) {
       lines.push(buffered.slice(0, newline).trim());
       buffered = buffered.slice(newline + 1);
-      if (waiting && waiting.test(lines[lines.length - 1])) waiting.done();
+      if (waiting?.pattern.test(lines[lines.length - 1])) waiting.done();
     }
   });
   const until = (pattern) =>
     new Promise((resolve, reject) => {
       if (lines.some((l) => pattern.test(l))) return resolve();
       const timer = setTimeout(() => reject(new Error(`no ${pattern} from boomchess uci: ${lines.join(' | ')}`)), 20_000);
-      waiting = { test: (l) => pattern.test(l), done: () => { clearTimeout(timer); waiting = null; resolve(); } };
+      waiting = { pattern, done: () => { clearTimeout(timer); waiting = null; resolve(); } };
     });
   const say = (text) => child.stdin.write(`${text}\n`);
   try {

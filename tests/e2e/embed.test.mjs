@@ -11,16 +11,12 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../../scripts/static-server.mjs';
-import { BEIRUT_CARRIERS, env, openGame, useBrowser } from './harness.mjs';
+import { BEIRUT_CARRIERS, DIST, ROOT, env, openGame, useBrowser } from './harness.mjs';
 
 useBrowser();
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DIST = process.env.BOOMCHESS_DIST || join(ROOT, 'dist');
 
 const EXAMPLE_BOARDS = [
   'board-beirut',

@@ -10,9 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { launchChromium } from '../../scripts/chromium.mjs';
 import { startServer } from '../../scripts/static-server.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-// BOOMCHESS_DIST points the tests at another build (parallel work builds into its own directory).
-const DIST = process.env.BOOMCHESS_DIST || join(ROOT, 'dist');
+/** The repository's root. */
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The release build the tests serve. BOOMCHESS_DIST points the tests at another build (parallel
+ * work builds into its own directory). */
+export const DIST = process.env.BOOMCHESS_DIST || join(ROOT, 'dist');
 
 /** The server and browser, set up before the file's tests and closed after them. */
 export const env = { server: null, browser: null };

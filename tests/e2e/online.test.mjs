@@ -12,13 +12,10 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { launchChromium } from '../../scripts/chromium.mjs';
-import { clickSquare } from './harness.mjs';
+import { DIST, ROOT, clickSquare } from './harness.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DIST = process.env.BOOMCHESS_DIST || join(ROOT, 'dist');
 // The server binary: scripts/test's native tests build it (cargo test --profile perf; alone:
 // cargo build --profile perf -p boomchess-server).
 const SERVER = process.env.BOOMCHESS_SERVER || join(ROOT, 'target', 'perf', 'boomchess-server');

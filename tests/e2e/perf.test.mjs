@@ -11,15 +11,11 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { clickSquare, differ, env, openGame, useBrowser } from './harness.mjs';
+import { DIST, ROOT, clickSquare, differ, env, openGame, useBrowser } from './harness.mjs';
 
 useBrowser();
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const DIST = process.env.BOOMCHESS_DIST || join(ROOT, 'dist');
 
 const gz = (file) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
