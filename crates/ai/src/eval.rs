@@ -252,8 +252,8 @@ impl<G: Geometry> Evaluator<G> {
                             a
                         }
                         Role::Bomber => {
-                            let a = t.rook_attacks(sq, occ);
-                            s += 3 * (a & !occ).count() as i32 + self.bomber_threats(pos, sq, them);
+                            let (a, threats) = self.bomber_lines(pos, sq, them);
+                            s += 3 * (a & !occ).count() as i32 + threats;
                             a | t.dabbaba[i]
                         }
                         Role::King => G::Bits::EMPTY,
@@ -402,24 +402,28 @@ impl<G: Geometry> Evaluator<G> {
         }
     }
 
-    /// A bomber's bombing threats: along each line, the first piece met is
-    /// an enemy with an empty square beyond it.
-    fn bomber_threats(&self, pos: &Position<G>, sq: Square, them: G::Bits) -> i32 {
+    /// A bomber's lines, walked once for both what they give: the squares it attacks as a rook
+    /// does, and its bombing threats (along each line, the first piece met is an enemy with an
+    /// empty square beyond it).
+    fn bomber_lines(&self, pos: &Position<G>, sq: Square, them: G::Bits) -> (G::Bits, i32) {
         let t = G::tables();
         let occ = pos.occupied();
-        let mut s = 0;
+        let (mut attacks, mut threats) = (G::Bits::EMPTY, 0);
         for d in [0usize, 1, 4, 5] {
+            let ray = t.rays[d][sq.usize()];
             let Some(first) = t.first_blocker(d, sq, occ) else {
+                attacks |= ray;
                 continue;
             };
+            let beyond = t.rays[d][first.usize()];
+            attacks |= ray ^ beyond;
             // The square right behind the first piece, on the same line.
-            let behind = t.rays[d][first.usize()] & t.king[first.usize()];
-            let next_free = them.has(first) && (behind & !occ).any();
-            if next_free {
-                s += self.value_at(pos, first) / 12;
+            let behind = beyond & t.king[first.usize()];
+            if them.has(first) && (behind & !occ).any() {
+                threats += self.value_at(pos, first) / 12;
             }
         }
-        s
+        (attacks, threats)
     }
 
     /// Beirut: our own known carriers are worth keeping, and worth more

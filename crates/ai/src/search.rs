@@ -156,8 +156,9 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     pub eval: Evaluator<G>,
     /// The network's accumulators, a ply each, where the evaluation is the network's.
     network: Option<Accumulators<G>>,
-    /// Evaluations of the positions met, by hash: each iteration of the deepening meets most
-    /// of the last one's again. A slot holds the key's bits above `EVAL_BITS` and an `i16`.
+    /// The network's evaluations of the positions met, by hash: each iteration of the
+    /// deepening meets most of the last one's again. A slot holds the key's bits above
+    /// `EVAL_BITS` and an `i16`.
     evals: Vec<u64>,
     noise: i32,
     seed: u64,
@@ -202,6 +203,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         noise: i32,
         seed: u64,
     ) -> Self {
+        let network = eval.uses_network();
         Searcher {
             tt,
             budget,
@@ -224,9 +226,13 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             passed: [false; MAX_PLY + 2],
             excluded: [None; MAX_PLY + 2],
             static_evals: [-INF; MAX_PLY + 2],
-            network: eval.uses_network().then(|| Accumulators::new(MAX_PLY + 2)),
+            network: network.then(|| Accumulators::new(MAX_PLY + 2)),
             eval,
-            evals: vec![0; EVAL_CACHE],
+            evals: if network {
+                vec![0; EVAL_CACHE]
+            } else {
+                Vec::new()
+            },
             noise,
             seed,
         }
@@ -254,21 +260,23 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     #[inline]
     fn evaluate(&mut self, pos: &Position<G>, ply: usize) -> i32 {
         let key = pos.hash();
-        let slot = &mut self.evals[key as usize & (EVAL_CACHE - 1)];
-        let e = if *slot & !EVAL_BITS == key & !EVAL_BITS {
-            i32::from(*slot as u16 as i16)
-        } else {
-            let e = match &mut self.network {
-                Some(network) => {
-                    let judgement = network.evaluate(pos, ply);
-                    self.eval.with_network(pos, judgement)
+        let e = match &mut self.network {
+            // The 10×10 evaluations are not cached: the table's entries hold most of those met
+            // again, and the cache answered only 1–3 % of the rest in the benchmark's searches,
+            // for a memory access at each.
+            None => self.eval.evaluate(pos),
+            Some(network) => {
+                let slot = &mut self.evals[key as usize & (EVAL_CACHE - 1)];
+                if *slot & !EVAL_BITS == key & !EVAL_BITS {
+                    i32::from(*slot as u16 as i16)
+                } else {
+                    let e = self.eval.with_network(pos, network.evaluate(pos, ply));
+                    if let Ok(e) = i16::try_from(e) {
+                        *slot = (key & !EVAL_BITS) | u64::from(e as u16);
+                    }
+                    e
                 }
-                None => self.eval.evaluate(pos),
-            };
-            if let Ok(e) = i16::try_from(e) {
-                *slot = (key & !EVAL_BITS) | u64::from(e as u16);
             }
-            e
         };
         if self.noise > 0 {
             let span = 2 * self.noise as u64 + 1;
@@ -444,11 +452,12 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 MoveKind::Launch => {
                     // Likewise a launch that wins no material (most of them: the missile is
                     // lost): `add_later` lists it if the search gets that far.
-                    let losing = !enemies.has(m.to) || self.launch_gain(pos, m).0 <= 0;
+                    let effect = self.launch_effect(pos, m, anyone);
+                    let losing = !enemies.has(m.to) || effect.0 <= 0;
                     if losing && partial && Some(m) != tt_move {
                         continue;
                     }
-                    let Some(scored) = self.score_launch(pos, m, anyone, &mut launched_at_nothing)
+                    let Some(scored) = self.score_launch(m, effect, &mut launched_at_nothing)
                     else {
                         continue;
                     };
@@ -571,7 +580,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             .iter()
             .filter(|s| s.order == TT_MOVE && s.mv.kind == MoveKind::Launch)
         {
-            self.score_launch(pos, s.mv, anyone, &mut launched_at_nothing);
+            let effect = self.launch_effect(pos, s.mv, anyone);
+            self.score_launch(s.mv, effect, &mut launched_at_nothing);
         }
         pos.legal_launches(G::Bits::FULL, &mut self.scratch);
         let start = out.len();
@@ -581,8 +591,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 // Listed by `generate`.
                 continue;
             }
-            if let Some((order, gain)) = self.score_launch(pos, m, anyone, &mut launched_at_nothing)
-            {
+            let effect = self.launch_effect(pos, m, anyone);
+            if let Some((order, gain)) = self.score_launch(m, effect, &mut launched_at_nothing) {
                 out.push(Scored {
                     order,
                     mv: m,
@@ -595,21 +605,28 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         out[start..].sort_unstable_by_key(|s| core::cmp::Reverse(s.order));
     }
 
-    /// The order and material gain of the launch `m`, or `None` if an earlier launch of this
-    /// node leads to the same position. `anyone`: the squares whose blast reaches a man.
+    /// The material gain of the launch `m` and the squares it empties, as
+    /// [`launch_gain`](Self::launch_gain) has them. `anyone`: the squares whose blast reaches a
+    /// man; elsewhere the launch only loses its missile.
+    #[inline]
+    fn launch_effect(&mut self, pos: &Position<G>, m: Move, anyone: G::Bits) -> (i32, u128) {
+        if anyone.has(m.to) {
+            self.launch_gain(pos, m)
+        } else {
+            (-self.eval.values[Role::Missile.index()], launch_bit(m.from))
+        }
+    }
+
+    /// The order and material gain of the launch `m` of `effect` (see
+    /// [`launch_effect`](Self::launch_effect)), or `None` if an earlier launch of this node
+    /// leads to the same position.
     fn score_launch(
         &mut self,
-        pos: &Position<G>,
         m: Move,
-        anyone: G::Bits,
+        (gain, key): (i32, u128),
         launched_at_nothing: &mut G::Bits,
     ) -> Option<(i32, i32)> {
         let missile = launch_bit(m.from);
-        let (gain, key) = if anyone.has(m.to) {
-            self.launch_gain(pos, m)
-        } else {
-            (-self.eval.values[Role::Missile.index()], missile)
-        };
         if key == missile {
             // A blast that reaches nobody but the missile only loses it: every such launch of
             // one missile leads to the same position, so one is kept.
@@ -842,6 +859,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             }
             let mut child = pos.copied();
             child.play_unchecked(m);
+            self.tt.prefetch(child.hash());
             let gives_check = child.is_check();
             if gives_check {
                 // The evasions are ordered by their history as answers to this move.
