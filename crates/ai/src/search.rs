@@ -679,20 +679,24 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// squares it empties, worked out once a node.
     #[inline]
     fn blast(&mut self, pos: &Position<G>, target: Square) -> (i32, u128) {
-        let i = target.usize() & 127;
-        if self.blasts[i].0 != self.stamp {
-            let t = G::tables();
-            let area = (t.king[target.usize()] | G::Bits::from_square(target))
-                & pos.occupied()
-                & !pos.by_role(Role::King);
-            let (mut removed, mut emptied) = (0, 0);
-            for s in area.squares() {
-                removed += self.board[s.usize() & 127];
-                emptied |= launch_bit(s);
-            }
-            self.blasts[i] = (self.stamp, removed, emptied);
+        let (stamp, removed, emptied) = self.blasts[target.usize() & 127];
+        if stamp == self.stamp {
+            (removed, emptied)
+        } else {
+            self.new_blast(pos, target)
         }
-        let (_, removed, emptied) = self.blasts[i];
+    }
+
+    /// [`blast`](Self::blast) at a target not yet worked out at this node.
+    #[inline]
+    fn new_blast(&mut self, pos: &Position<G>, target: Square) -> (i32, u128) {
+        let t = G::tables();
+        let area = (t.king[target.usize()] | G::Bits::from_square(target))
+            & pos.occupied()
+            & !pos.by_role(Role::King);
+        let removed = area.squares().map(|s| self.board[s.usize() & 127]).sum();
+        let emptied = area.into();
+        self.blasts[target.usize() & 127] = (self.stamp, removed, emptied);
         (removed, emptied)
     }
 
@@ -711,8 +715,9 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         if our_missiles.is_empty() {
             return winning;
         }
+        // `generate` asks this first after a new stamp: no blast of the node is worked out yet.
         for target in enemies.squares() {
-            let (removed, _) = self.blast(pos, target);
+            let (removed, _) = self.new_blast(pos, target);
             let takes_a_missile =
                 || ((t.king[target.usize()] | G::Bits::from_square(target)) & our_missiles).any();
             if removed > missile || (removed > 0 && takes_a_missile()) {

@@ -28,6 +28,7 @@ pub trait Bits:
     + BitXorAssign
     + Shl<u32, Output = Self>
     + Shr<u32, Output = Self>
+    + Into<u128>
 {
     /// The empty set.
     const EMPTY: Self;
@@ -68,6 +69,8 @@ pub trait Bits:
     fn more_than_one(self) -> bool {
         self.without_first().any()
     }
+    /// Takes the lowest square out of the set (`None` if it is empty).
+    fn pop_first(&mut self) -> Option<Square>;
     /// Iterates over the squares of the set, lowest first.
     #[inline]
     fn squares(self) -> SquareIter<Self> {
@@ -149,8 +152,45 @@ fn shift_u64(x: u64, delta: i32) -> u64 {
     }
 }
 
+/// [`Bits::pop_first`] with the type's own operations.
+#[inline]
+fn pop_first_whole<B: Bits>(set: &mut B) -> Option<Square> {
+    if set.is_empty() {
+        None
+    } else {
+        let sq = set.first();
+        *set = set.without_first();
+        Some(sq)
+    }
+}
+
+/// [`Bits::pop_first`] of a `u128`, natively a 64-bit half at a time: the lower half's lowest
+/// bit is found and cleared without touching the upper one, which spares the 128-bit
+/// subtraction and the select between the halves' trailing zeros. On the 10×10 benchmark it
+/// ran 3 % fewer instructions; in WebAssembly the whole-value walk was faster (docs/engine.md).
+#[inline]
+fn pop_first_u128(set: &mut u128) -> Option<Square> {
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let (low, high) = (*set as u64, (*set >> 64) as u64);
+        if low != 0 {
+            *set = (u128::from(high) << 64) | u128::from(low & (low - 1));
+            Some(Square::from_index(low.trailing_zeros() as u8))
+        } else if high != 0 {
+            *set = u128::from(high & (high - 1)) << 64;
+            Some(Square::from_index(64 + high.trailing_zeros() as u8))
+        } else {
+            None
+        }
+    }
+    #[cfg(target_arch = "wasm32")]
+    {
+        pop_first_whole(set)
+    }
+}
+
 macro_rules! impl_bits {
-    ($t:ty, $count:expr, $bit:expr, $shift:expr) => {
+    ($t:ty, $count:expr, $bit:expr, $shift:expr, $pop:expr) => {
         impl Bits for $t {
             const EMPTY: Self = 0;
             const FULL: Self = !0;
@@ -178,11 +218,21 @@ macro_rules! impl_bits {
             fn without_first(self) -> Self {
                 self & self.wrapping_sub(1)
             }
+            #[inline]
+            fn pop_first(&mut self) -> Option<Square> {
+                $pop(self)
+            }
         }
     };
 }
-impl_bits!(u64, u64::count_ones, |index: u32| 1u64 << index, shift_u64);
-impl_bits!(u128, count_u128, bit_u128, shift_u128);
+impl_bits!(
+    u64,
+    u64::count_ones,
+    |index: u32| 1u64 << index,
+    shift_u64,
+    pop_first_whole
+);
+impl_bits!(u128, count_u128, bit_u128, shift_u128, pop_first_u128);
 
 /// Iterator over the squares of a [`Bits`] set.
 #[derive(Clone, Copy, Debug)]
@@ -192,13 +242,7 @@ impl<B: Bits> Iterator for SquareIter<B> {
     type Item = Square;
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        if self.0.is_empty() {
-            None
-        } else {
-            let sq = self.0.first();
-            self.0 = self.0.without_first();
-            Some(sq)
-        }
+        self.0.pop_first()
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         let n = self.0.count() as usize;
@@ -227,6 +271,32 @@ mod tests {
         }
         for v in cases {
             assert_eq!(v.count(), v.count_ones(), "{v:#x}");
+        }
+    }
+
+    /// The squares of a set, by definition: the indices of its set bits, lowest first.
+    fn set_bits(v: u128) -> Vec<u8> {
+        (0..128u8).filter(|&i| v >> i & 1 == 1).collect()
+    }
+
+    #[test]
+    fn squares_are_the_set_bits_lowest_first() {
+        let mut rng = XorShift(0x5A0A_2E5C_4A11_2026);
+        let mut next = || rng.next();
+        let mut cases = vec![0u128, !0, 1, 1 << 63, 1 << 64, 1 << 127, !0 << 64, !0 >> 64];
+        for _ in 0..2_000 {
+            let (a, b, c) = (next(), next(), next());
+            cases.push((u128::from(a) << 64) | u128::from(b));
+            cases.push((u128::from(a & b & c) << 64) | u128::from(a & c));
+            cases.push(u128::from(a & b) << 64);
+        }
+        for v in cases {
+            let squares: Vec<u8> = v.squares().map(|s| s.index()).collect();
+            assert_eq!(squares, set_bits(v), "{v:#x}");
+            assert_eq!(v.squares().len(), squares.len(), "{v:#x}");
+            let low = v as u64;
+            let squares: Vec<u8> = low.squares().map(|s| s.index()).collect();
+            assert_eq!(squares, set_bits(u128::from(low)), "{low:#x}");
         }
     }
 
