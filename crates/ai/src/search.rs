@@ -91,6 +91,8 @@ struct Scored {
 const TT_MOVE: i32 = 4_000_000;
 const WIN_BOOM: i32 = 3_000_000;
 const GOOD_TACTIC: i32 = 2_000_000;
+/// How many of a list's best moves `pick` picks one by one before it sorts the rest.
+const PICKED: usize = 3;
 /// Slots of the launch de-duplication table (more than any move list).
 const LAUNCH_TABLE: usize = 8192;
 /// Slots of the evaluation cache (a power of two).
@@ -128,6 +130,18 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// Repetition keys of the game so far and the current line.
     path: Vec<u64>,
     lists: Vec<Vec<Scored>>,
+    /// Quiescence's winning launch targets at each ply whose launches are not listed yet, with
+    /// the most any launch there can win (see
+    /// [`expand_launches`](Self::expand_launches)).
+    pending: Vec<Vec<(i32, Square)>>,
+    /// The stamp under which each ply's `board` and blasts were worked out: children searched
+    /// since have replaced them.
+    node_stamps: [u32; MAX_PLY + 2],
+    /// The table's move at each ply of quiescence, if a launch: listed first when legal.
+    tt_launches: [Option<Move>; MAX_PLY + 2],
+    /// Tests compare quiescence with every launch listed at once.
+    #[cfg(test)]
+    eager_launches: bool,
     /// Whether `generate` left out launches at this ply that [`add_later`](Self::add_later)
     /// lists when the search reaches them.
     deferred: [bool; MAX_PLY + 2],
@@ -144,7 +158,7 @@ pub(crate) struct Searcher<'a, G: Geometry> {
     /// is the node's): the material it removes, summed from `board`, and the squares it empties.
     blasts: Box<[(u32, i32, u128); 128]>,
     /// Number of legal moves found by the last `generate` (with `tactical`, of the noisy ones
-    /// if there are any, else of all).
+    /// other than launches).
     legal_count: usize,
     /// The move left out at each ply while the search asks whether the table's move is
     /// singular (see `negamax`).
@@ -215,6 +229,11 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             answers: [NO_ANSWER; MAX_PLY + 2],
             path: history,
             lists: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            pending: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            node_stamps: [0; MAX_PLY + 2],
+            tt_launches: [None; MAX_PLY + 2],
+            #[cfg(test)]
+            eager_launches: false,
             deferred: [false; MAX_PLY + 2],
             scratch: Box::default(),
             launch_seen: vec![(0, 0, 0); LAUNCH_TABLE],
@@ -412,15 +431,41 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         } else {
             G::Bits::EMPTY
         };
+        self.pending[ply].clear();
+        self.node_stamps[ply] = self.stamp;
         if tactical {
-            // Quiescence: the rules generate only the moves that capture, explode or promote.
-            let targets = if launching { winning } else { G::Bits::FULL };
-            pos.legal_noisy_moves(targets, &mut self.scratch);
+            // Quiescence: the rules generate only the moves that capture, explode or promote;
+            // the launches when they are needed (`expand_launches`).
+            pos.legal_noisy_moves(G::Bits::EMPTY, &mut self.scratch);
             self.legal_count = self.scratch.len();
-            if self.legal_count == 0 {
-                // Whether there is a legal move at all (stalemate) counts the quiet ones too.
-                self.legal_count = pos.count_legal_moves() as usize;
-            }
+            let mut pending = core::mem::take(&mut self.pending[ply]);
+            // The most a launch at each target wins: what the blast removes, less the missile
+            // unless the blast takes one of ours anyway (then that one's launch loses nothing).
+            let t = G::tables();
+            let missile = self.eval.values[Role::Missile.index()];
+            let our_missiles = pos.by_piece(Piece {
+                color: us,
+                role: Role::Missile,
+            });
+            // The table's move goes first, if it is legal here: its target's launches are listed
+            // before any other.
+            let tt_launch = tt_move.filter(|m| m.kind == MoveKind::Launch);
+            pending.extend(winning.squares().map(|target| {
+                let area = t.king[target.usize()] | G::Bits::from_square(target);
+                let cost = if (area & our_missiles).any() {
+                    0
+                } else {
+                    missile
+                };
+                let bound = if tt_launch.is_some_and(|m| m.to == target) {
+                    i32::MAX
+                } else {
+                    self.blasts[target.usize() & 127].1 - cost
+                };
+                (bound, target)
+            }));
+            self.pending[ply] = pending;
+            self.tt_launches[ply] = tt_launch;
         } else if partial {
             pos.legal_moves_launching_at(winning, &mut self.scratch);
             self.legal_count = self.scratch.len();
@@ -605,6 +650,90 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         out[start..].sort_unstable_by_key(|s| core::cmp::Reverse(s.order));
     }
 
+    /// Lists quiescence's launches at `targets` (those that win material) in `out`, scored.
+    fn list_launches_at(
+        &mut self,
+        pos: &Position<G>,
+        targets: G::Bits,
+        out: &mut Vec<Scored>,
+        tt_move: Option<Move>,
+    ) {
+        // No launch at a winning target blasts only its own missile.
+        let mut launched_at_nothing = G::Bits::EMPTY;
+        pos.legal_launches(targets, &mut self.scratch);
+        for idx in 0..self.scratch.len() {
+            let m = self.scratch[idx];
+            let effect = self.launch_gain(pos, m);
+            if effect.0 <= 0 && Some(m) != tt_move {
+                continue;
+            }
+            if let Some((order, gain)) = self.score_launch(m, effect, &mut launched_at_nothing) {
+                out.push(Scored {
+                    order: if Some(m) == tt_move { TT_MOVE } else { order },
+                    mv: m,
+                    quiet: false,
+                    gain,
+                });
+            }
+        }
+    }
+
+    /// Lists the launches quiescence may search next at `ply`, before it picks `list[from]`:
+    /// those at the pending targets where a launch could be ordered at least as high as the
+    /// best move listed. Each target's bound is the most a launch there can win, so the moves
+    /// are tried in the same order as if every launch had been listed at once; but most
+    /// quiescence nodes cut off at their first move or two, and most of their launches are
+    /// never listed. Targets where no launch can win more than `floor` (delta pruning) are
+    /// dropped. Returns whether any launch was added.
+    fn expand_launches(
+        &mut self,
+        pos: &Position<G>,
+        list: &mut Vec<Scored>,
+        from: usize,
+        ply: usize,
+        floor: i32,
+    ) -> bool {
+        let mut added = false;
+        loop {
+            let pending = &mut self.pending[ply];
+            let top = pending.iter().map(|&(bound, _)| bound).max();
+            #[cfg(test)]
+            let floor = if self.eager_launches { i32::MIN } else { floor };
+            let Some(top) = top.filter(|&top| top > floor) else {
+                pending.clear();
+                return added;
+            };
+            // Every target that could hold a move as good as the best listed (or, with none
+            // listed, the best target), at once: the rules' launch generator is asked once.
+            let threshold = match list[from..].iter().map(|s| s.order).max() {
+                Some(order) if order > GOOD_TACTIC + top => return added,
+                Some(order) => order - GOOD_TACTIC,
+                None => top,
+            };
+            #[cfg(test)]
+            let threshold = if self.eager_launches {
+                i32::MIN
+            } else {
+                threshold
+            };
+            let mut targets = G::Bits::EMPTY;
+            pending.retain(|&(bound, target)| {
+                if bound >= threshold {
+                    targets |= G::Bits::from_square(target);
+                }
+                bound < threshold
+            });
+            if self.node_stamps[ply] != self.stamp {
+                // The children searched since have replaced this node's board and blasts.
+                self.new_stamp();
+                self.fill_board(pos);
+                self.node_stamps[ply] = self.stamp;
+            }
+            self.list_launches_at(pos, targets, list, self.tt_launches[ply]);
+            added = true;
+        }
+    }
+
     /// The material gain of the launch `m` and the squares it empties, as
     /// [`launch_gain`](Self::launch_gain) has them. `anyone`: the squares whose blast reaches a
     /// man; elsewhere the launch only loses its missile.
@@ -749,7 +878,6 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// cut-off usually comes before the rest are needed); then the rest are sorted at once.
     #[inline]
     fn pick(list: &mut [Scored], i: usize) {
-        const PICKED: usize = 3;
         if i >= PICKED {
             if i == PICKED {
                 Self::sort_rest(&mut list[i..]);
@@ -831,10 +959,17 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             !in_check,
             false,
         );
+        if !in_check {
+            self.expand_launches(pos, &mut list, 0, ply, alpha.max(stand) - stand - 200);
+        }
         if list.is_empty() {
             self.lists[ply] = list;
             if in_check {
                 return Self::terminal(pos, ply);
+            }
+            if self.legal_count == 0 {
+                // Whether there is a legal move at all (stalemate) counts the quiet ones too.
+                self.legal_count = pos.count_legal_moves() as usize;
             }
             // Either no tactical move, or no legal move at all.
             return if self.legal_count == 0 {
@@ -850,15 +985,29 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         let mut best = stand;
         let mut best_move = None;
         alpha = alpha.max(stand);
-        for i in 0..list.len() {
+        let mut i = 0;
+        loop {
+            if i > 0
+                && !in_check
+                && self.expand_launches(pos, &mut list, i, ply, alpha - stand - 200)
+                && i > PICKED
+            {
+                // `pick` sorted the rest once, at `PICKED`.
+                Self::sort_rest(&mut list[i..]);
+            }
+            if i == list.len() {
+                break;
+            }
             Self::pick(&mut list, i);
             let m = list[i].mv;
+            i += 1;
             // Delta pruning: even winning this much cannot reach alpha.
+            let scored = list[i - 1];
             if !in_check
-                && list[i].order < TT_MOVE
-                && list[i].order >= GOOD_TACTIC
-                && list[i].order < WIN_BOOM
-                && stand + list[i].gain + 200 <= alpha
+                && scored.order < TT_MOVE
+                && scored.order >= GOOD_TACTIC
+                && scored.order < WIN_BOOM
+                && stand + scored.gain + 200 <= alpha
             {
                 continue;
             }
@@ -1477,5 +1626,132 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             next = self.tt.probe(h).and_then(|e| e.mv);
         }
         pv
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Engine, Limits, Settings};
+    use boomchess_rules::{Board10, Options, VariantPosition};
+
+    /// Runs `f` with a searcher of Stratomic positions and a fresh table.
+    fn with_searcher<T>(f: impl FnOnce(&mut Searcher<Board10>) -> T) -> T {
+        let mut tt = Tt::new(1);
+        let stop = AtomicBool::new(false);
+        let budget = Budget {
+            max_depth: 64,
+            nodes: u64::MAX,
+            hard_deadline: f64::INFINITY,
+            soft_deadline: f64::INFINITY,
+            stop: &stop,
+            clock: &|| 0.0,
+            progress: &|_| {},
+            nodes_before: 0,
+            hypothesis: 0,
+        };
+        let eval = Evaluator::new(Variant::Stratomic, 0, false);
+        f(&mut Searcher::new(&mut tt, budget, eval, Vec::new(), 0, 0))
+    }
+
+    /// The value of a full-window quiescence search of `pos` with a fresh table, its launches
+    /// listed as needed or (`eager`) all at once, and the nodes it searched.
+    fn quiescence_value(pos: &Position<Board10>, eager: bool) -> (i32, u64) {
+        with_searcher(|searcher| {
+            searcher.eager_launches = eager;
+            let value = searcher.quiescence(pos, -INF, INF, 0, 0, pos.is_check());
+            (value, searcher.nodes)
+        })
+    }
+
+    /// Positions of four short Stratomic games (quick self-play from the start) where
+    /// missiles can be launched and the side to move is not in check.
+    fn launching_positions() -> Vec<Position<Board10>> {
+        let mut engine = Engine::new(1);
+        let stop = AtomicBool::new(false);
+        let mut positions = Vec::new();
+        for game in 0..4u64 {
+            let mut pos = VariantPosition::new(Variant::Stratomic, Options::default());
+            for _ in 0..60 {
+                if pos.outcome().is_some() {
+                    break;
+                }
+                if let VariantPosition::Ten(p) = &pos {
+                    if p.launches_unlocked() && !p.is_check() {
+                        positions.push(p.copied());
+                    }
+                }
+                let mut settings = Settings::strongest(Limits::nodes(300 + 100 * game));
+                settings.enemy_carriers = Some(0);
+                let Some(m) = engine.think(&pos, &[], &settings, &stop, &|| 0.0).best else {
+                    break;
+                };
+                pos.play_unchecked(m);
+            }
+        }
+        positions
+    }
+
+    /// Each pending target's bound is the most a launch there wins: no legal launch at it wins
+    /// more, and where one of ours stands in the blast, that missile's launch wins it all.
+    #[test]
+    fn no_launch_wins_more_than_its_targets_bound() {
+        let (mut targets, mut own_missile_in_blast) = (0, 0);
+        // Also a missile next to what it would blow up (a knight and a rook; nothing attacks
+        // the missile, so it may launch).
+        let next_to_them = VariantPosition::from_fen(
+            Variant::Stratomic,
+            Options::default(),
+            "5k4/10/10/2nr6/2M7/10/10/10/10/5K3R w - - 0 1 L",
+        );
+        let Ok(VariantPosition::Ten(next_to_them)) = next_to_them else {
+            panic!("a 10×10 position");
+        };
+        for pos in launching_positions().into_iter().chain([next_to_them]) {
+            with_searcher(|searcher| {
+                let mut list = Vec::new();
+                searcher.generate(&pos, &mut list, None, 0, true, false);
+                let mut launches = <Board10 as Geometry>::MoveList::default();
+                for (bound, target) in searcher.pending[0].clone() {
+                    pos.legal_launches(<u128 as Bits>::from_square(target), &mut launches);
+                    let best = launches
+                        .iter()
+                        .map(|&m| searcher.launch_gain(&pos, m).0)
+                        .max();
+                    if let Some(best) = best {
+                        assert!(best <= bound, "{best} > {bound} at {target:?}");
+                        targets += 1;
+                        // The bound is the blast's whole haul only with a missile of ours in it.
+                        let removed = searcher.blast(&pos, target).0;
+                        own_missile_in_blast += usize::from(best == bound && bound == removed);
+                    }
+                }
+            });
+        }
+        assert!(
+            targets > 200 && own_missile_in_blast > 0,
+            "{targets} {own_missile_in_blast}"
+        );
+    }
+
+    /// Listing a quiescence node's launches only when one could be the next move searched
+    /// tries the same moves in the same order as listing them all at once (but for moves
+    /// ordered alike), so the values agree: on positions of Stratomic games where missiles can
+    /// be launched.
+    #[test]
+    fn launches_listed_as_needed_give_the_values_of_listing_them_all() {
+        let positions = launching_positions();
+        let mut with_launches = 0;
+        for (i, pos) in positions.iter().enumerate() {
+            let (lazy, _) = quiescence_value(pos, false);
+            let (eager, eager_nodes) = quiescence_value(pos, true);
+            assert_eq!(lazy, eager, "position {i}: {}", pos.fen());
+            with_launches += usize::from(eager_nodes > 1);
+        }
+        assert!(
+            positions.len() > 100 && with_launches > 50,
+            "{} {with_launches}",
+            positions.len()
+        );
     }
 }
