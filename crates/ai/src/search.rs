@@ -969,7 +969,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             }
             if self.legal_count == 0 {
                 // Whether there is a legal move at all (stalemate) counts the quiet ones too.
-                self.legal_count = pos.count_legal_moves() as usize;
+                self.legal_count = usize::from(pos.has_legal_moves());
             }
             // Either no tactical move, or no legal move at all.
             return if self.legal_count == 0 {

@@ -620,6 +620,19 @@ impl<G: Geometry> Position<G> {
         counter.total()
     }
 
+    /// Whether the side to move has a legal move (`count_legal_moves() > 0`): the launches, a
+    /// hundred targets a missile, are counted only when no other move is legal.
+    pub fn has_legal_moves(&self) -> bool {
+        let mut counter = BulkCounter::default();
+        self.generate(&mut counter, G::Bits::EMPTY, false);
+        if counter.total() > 0 {
+            return true;
+        }
+        let mut launches = G::MoveList::default();
+        self.legal_launches(G::Bits::FULL, &mut launches);
+        !launches.is_empty()
+    }
+
     /// Generates every legal move into `moves`, launches only at `launch_targets`; with
     /// `noisy_only`, only those [`legal_noisy_moves`](Position::legal_noisy_moves) lists.
     fn generate<S: MoveSink<G::Bits>>(

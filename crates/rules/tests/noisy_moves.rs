@@ -1,7 +1,9 @@
 //! `Position::legal_noisy_moves` against the full legal move list (proven by the perft suites):
 //! on positions of random games in every variant and option, it must list exactly the legal
 //! moves its documentation promises (all but castling and the ordinary moves of men other than
-//! bombers to empty squares; launches only at the squares asked for).
+//! bombers to empty squares; launches only at the squares asked for). `has_legal_moves` must
+//! agree with the list there too, and on composed positions without a legal move, or with
+//! launches only.
 
 mod support;
 
@@ -44,6 +46,7 @@ fn compare<G: Geometry>(pos: &Position<G>, targets: &[G::Bits], seen: &mut Seen)
             pos.fen()
         );
     }
+    assert_eq!(pos.has_legal_moves(), !all.is_empty(), "{}", pos.fen());
     seen.positions += 1;
     seen.in_check += usize::from(pos.is_check());
     let kinds = |f: &dyn Fn(&Move) -> bool| usize::from(all.iter().any(f));
@@ -100,6 +103,33 @@ fn noisy_moves_are_the_legal_moves_that_capture_explode_or_promote() {
                 "{what}: {} with bomber moves",
                 seen.bomber_moves
             );
+        }
+    }
+}
+
+#[test]
+fn has_legal_moves_finds_none_in_a_stalemate_and_one_beside_it() {
+    // The black king is boxed in by the queen and its king (on 10×10 with launches unlocked and
+    // a white missile); then the same with a black man that can move.
+    for (variant, stalemate, not) in [
+        (
+            Variant::Beirut,
+            "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+            "7k/5Q2/6K1/8/8/8/p7/8 b - - 0 1",
+        ),
+        (
+            Variant::Stratomic,
+            "k9/2Q7/1K8/10/10/10/10/10/10/9M b - - 0 1 L",
+            "k9/2Q7/1K8/10/10/10/10/10/10/m8M b - - 0 1 L",
+        ),
+    ] {
+        for (fen, moves) in [(stalemate, false), (not, true)] {
+            let pos = VariantPosition::from_fen(variant, Default::default(), fen).expect("a FEN");
+            let (has, count) = match &pos {
+                VariantPosition::Eight(p) => (p.has_legal_moves(), p.count_legal_moves()),
+                VariantPosition::Ten(p) => (p.has_legal_moves(), p.count_legal_moves()),
+            };
+            assert_eq!((has, count > 0), (moves, moves), "{fen}");
         }
     }
 }
