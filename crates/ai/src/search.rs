@@ -458,7 +458,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                     missile
                 };
                 let bound = if tt_launch.is_some_and(|m| m.to == target) {
-                    i32::MAX
+                    // As high as the table's move is ordered: listed before any other.
+                    TT_MOVE - GOOD_TACTIC
                 } else {
                     self.blasts[target.usize() & 127].1 - cost
                 };
