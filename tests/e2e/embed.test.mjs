@@ -2,7 +2,7 @@
 // example page's boards all render and stay independent, a bad attribute shows its error in its
 // own element only, `mount()` returns a game handle that plays, the module works from another
 // origin (two servers on different ports) with the computer's worker, one board's download stays
-// within 250 KB gzipped and one against the computer (with the worker's module) within 445 KB,
+// within 250 KB gzipped and one against the computer (with the worker's module) within 450 KB,
 // and a share link reopens its game on the game page.
 //
 // Run by scripts/test after `trunk build --release`; alone: `node --test tests/e2e/embed.test.mjs`.
@@ -491,10 +491,12 @@ test('one board downloads at most 250 KB gzipped (glue + wasm + embed.js)', asyn
 // worker's), 352.7 KB (145 KB) after the search gained a continuation history, singular
 // extensions and the rules' generation of noisy moves for quiescence, 434.7 KB (227 KB) since the
 // 8×8 evaluation is a network (issue 18: its weights are 80.8 KB gzipped, the fitted evaluation
-// it replaced a few KB of code). Either build of the worker counts. The limit leaves the modules
-// 10 KB to grow, and fails if the page's code ends up in the worker's module, or the engine in the
-// page's again (either adds far more).
-test("one board against the computer downloads at most 445 KB gzipped (the board's files + either build of the worker's glue and wasm)", async () => {
+// it replaced a few KB of code), 441.1 KB → 445.3 KB with the plain build when the 10×10 search was
+// made faster (issue 18, 7 December 2026: the plain worker's wasm 228,235 → 232,441 bytes). Either
+// build of the worker counts. The limit leaves the
+// modules 5 KB to grow, and fails if the page's code ends up in the worker's module, or the engine in
+// the page's again (either adds far more).
+test("one board against the computer downloads at most 450 KB gzipped (the board's files + either build of the worker's glue and wasm)", async () => {
   const board = await gzipped(BOARD_FILES);
   for (const [build, files] of Object.entries(WORKER_BUILDS)) {
     const worker = await gzipped(files);
@@ -503,7 +505,7 @@ test("one board against the computer downloads at most 445 KB gzipped (the board
       `gzipped download of one board against the computer (${build} worker): the board's ${board.total} bytes + ` +
         `the worker's ${JSON.stringify(worker.sizes)}, total ${total} bytes`,
     );
-    assert.ok(total <= 445_000, `${build} worker: ${total} bytes`);
+    assert.ok(total <= 450_000, `${build} worker: ${total} bytes`);
   }
 });
 
