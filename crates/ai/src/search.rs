@@ -91,6 +91,9 @@ struct Scored {
 const TT_MOVE: i32 = 4_000_000;
 const WIN_BOOM: i32 = 3_000_000;
 const GOOD_TACTIC: i32 = 2_000_000;
+/// Quiescence's delta pruning: a capture is not searched if even this much more than it wins
+/// cannot raise the standing score to alpha.
+const DELTA_MARGIN: i32 = 200;
 /// How many of a list's best moves `pick` picks one by one before it sorts the rest.
 const PICKED: usize = 3;
 /// Slots of the launch de-duplication table (more than any move list).
@@ -426,48 +429,32 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         };
         let partial = launching && (tactical || defer);
         self.deferred[ply] = partial && !tactical;
+        self.pending[ply].clear();
+        self.node_stamps[ply] = self.stamp;
         let winning = if partial {
-            self.winning_targets(pos, enemies)
+            self.winning_targets(pos, enemies, ply)
         } else {
             G::Bits::EMPTY
         };
-        self.pending[ply].clear();
-        self.node_stamps[ply] = self.stamp;
         if tactical {
             // Quiescence: the rules generate only the moves that capture, explode or promote;
             // the launches when they are needed (`expand_launches`).
             pos.legal_noisy_moves(G::Bits::EMPTY, &mut self.scratch);
             self.legal_count = self.scratch.len();
-            let mut pending = core::mem::take(&mut self.pending[ply]);
-            // The most a launch at each target wins: what the blast removes, less the missile
-            // unless the blast takes one of ours anyway (then that one's launch loses nothing).
-            let t = G::tables();
-            let missile = self.eval.values[Role::Missile.index()];
-            let our_missiles = pos.by_piece(Piece {
-                color: us,
-                role: Role::Missile,
-            });
-            // The table's move goes first, if it is legal here: its target's launches are listed
-            // before any other.
+            // The table's move goes first, if it is legal here: its target ranks as high as the
+            // table's move is ordered, so its launches are listed before any other.
             let tt_launch = tt_move.filter(|m| m.kind == MoveKind::Launch);
-            pending.extend(winning.squares().map(|target| {
-                let area = t.king[target.usize()] | G::Bits::from_square(target);
-                let cost = if (area & our_missiles).any() {
-                    0
-                } else {
-                    missile
-                };
-                let bound = if tt_launch.is_some_and(|m| m.to == target) {
-                    // As high as the table's move is ordered: listed before any other.
-                    TT_MOVE - GOOD_TACTIC
-                } else {
-                    self.blasts[target.usize() & 127].1 - cost
-                };
-                (bound, target)
-            }));
-            self.pending[ply] = pending;
+            if let Some(m) = tt_launch {
+                for (bound, target) in self.pending[ply].iter_mut() {
+                    if *target == m.to {
+                        *bound = TT_MOVE - GOOD_TACTIC;
+                    }
+                }
+            }
             self.tt_launches[ply] = tt_launch;
         } else if partial {
+            // The main search lists its winning launches now, all at once.
+            self.pending[ply].clear();
             pos.legal_moves_launching_at(winning, &mut self.scratch);
             self.legal_count = self.scratch.len();
             if let Some(m) = tt_move.filter(|m| m.kind == MoveKind::Launch && !winning.has(m.to)) {
@@ -834,7 +821,11 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// its missile, so a blast must remove more than a missile's worth, or more than nothing when
     /// it takes the missile itself. Quiescence searches these launches only, and the search
     /// leaves the others for [`add_later`](Self::add_later).
-    fn winning_targets(&mut self, pos: &Position<G>, enemies: G::Bits) -> G::Bits {
+    ///
+    /// Each winning target goes into `pending[ply]` with the most a launch there wins: what the
+    /// blast removes, less the missile unless the blast takes one of ours anyway (then that
+    /// one's launch loses nothing). A target wins exactly when that bound is above nothing.
+    fn winning_targets(&mut self, pos: &Position<G>, enemies: G::Bits, ply: usize) -> G::Bits {
         let t = G::tables();
         let missile = self.eval.values[Role::Missile.index()];
         let our_missiles = pos.by_piece(Piece {
@@ -848,10 +839,18 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         // `generate` asks this first after a new stamp: no blast of the node is worked out yet.
         for target in enemies.squares() {
             let (removed, _) = self.new_blast(pos, target);
-            let takes_a_missile =
-                || ((t.king[target.usize()] | G::Bits::from_square(target)) & our_missiles).any();
-            if removed > missile || (removed > 0 && takes_a_missile()) {
+            if removed <= 0 {
+                continue;
+            }
+            let area = t.king[target.usize()] | G::Bits::from_square(target);
+            let cost = if (area & our_missiles).any() {
+                0
+            } else {
+                missile
+            };
+            if removed > cost {
                 winning |= G::Bits::from_square(target);
+                self.pending[ply].push((removed - cost, target));
             }
         }
         winning
@@ -961,7 +960,8 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             false,
         );
         if !in_check {
-            self.expand_launches(pos, &mut list, 0, ply, alpha.max(stand) - stand - 200);
+            let floor = alpha.max(stand) - stand - DELTA_MARGIN;
+            self.expand_launches(pos, &mut list, 0, ply, floor);
         }
         if list.is_empty() {
             self.lists[ply] = list;
@@ -990,7 +990,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         loop {
             if i > 0
                 && !in_check
-                && self.expand_launches(pos, &mut list, i, ply, alpha - stand - 200)
+                && self.expand_launches(pos, &mut list, i, ply, alpha - stand - DELTA_MARGIN)
                 && i > PICKED
             {
                 // `pick` sorted the rest once, at `PICKED`.
@@ -1000,15 +1000,15 @@ impl<'a, G: Geometry> Searcher<'a, G> {
                 break;
             }
             Self::pick(&mut list, i);
-            let m = list[i].mv;
+            let scored = list[i];
+            let m = scored.mv;
             i += 1;
             // Delta pruning: even winning this much cannot reach alpha.
-            let scored = list[i - 1];
             if !in_check
                 && scored.order < TT_MOVE
                 && scored.order >= GOOD_TACTIC
                 && scored.order < WIN_BOOM
-                && stand + scored.gain + 200 <= alpha
+                && stand + scored.gain + DELTA_MARGIN <= alpha
             {
                 continue;
             }
