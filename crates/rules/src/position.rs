@@ -513,17 +513,21 @@ impl<G: Geometry> Position<G> {
         Ok(passed)
     }
 
-    /// The squares a bomber on `from` could move to.
+    /// The squares a bomber on `from` could move to; with `captures_only`, only those where it
+    /// takes something: an enemy on the square, or one it flies over (the first man on a line,
+    /// bombed or leapt, when it is an enemy).
     fn bomber_targets(
         &self,
         t: &Tables<G>,
         from: Square,
         ours: G::Bits,
         theirs: G::Bits,
+        captures_only: bool,
     ) -> G::Bits {
         let occupied = ours | theirs;
         let b = G::Bits::from_square;
         let mut targets = t.dabbaba[from.usize()] & !ours;
+        let mut captures = theirs;
         for d in [0, 1, 4, 5] {
             let reach = t.ray_attacks(d, from, occupied);
             let Some(victim) = t.first_blocker(d, from, occupied) else {
@@ -533,6 +537,7 @@ impl<G: Geometry> Position<G> {
             // Slides up to the first piece.
             targets |= reach & !b(victim);
             if theirs.has(victim) {
+                captures |= t.rays[d][victim.usize()];
                 // Bombing: land beyond the victim, up to the next piece.
                 let mut landing = t.ray_attacks(d, victim, occupied) & !occupied;
                 if self.options.immediate_landing {
@@ -542,7 +547,11 @@ impl<G: Geometry> Position<G> {
                 targets |= landing;
             }
         }
-        targets
+        if captures_only {
+            targets & captures
+        } else {
+            targets
+        }
     }
 
     // ----- Legal moves ----------------------------------------------------------
@@ -588,9 +597,9 @@ impl<G: Geometry> Position<G> {
     }
 
     /// The legal moves that capture, explode or promote, into `moves` (cleared first): every
-    /// legal move but castling and the [`MoveKind::Normal`] moves of men other than bombers to
-    /// empty squares (a bomber may take what it flies over), and of the launches (Stratomic)
-    /// only those aimed at `launch_targets`. A quiescence search wants only these, and is spared
+    /// legal move but castling and the [`MoveKind::Normal`] moves that take nothing (those of
+    /// men to empty squares, but a bomber's that flies over an enemy takes it), and of the
+    /// launches (Stratomic) only those aimed at `launch_targets`. A quiescence search wants only these, and is spared
     /// generating the quiet moves it would drop.
     pub fn legal_noisy_moves(&self, launch_targets: G::Bits, moves: &mut G::MoveList) {
         moves.clear();
@@ -682,14 +691,9 @@ impl<G: Geometry> Position<G> {
                 G::Bits::EMPTY,
                 king,
             );
-            self.gen_piece_moves(
-                t,
-                list,
-                ours & self.by_role[BOMBER],
-                !ours,
-                G::Bits::EMPTY,
-                king,
-            );
+            for from in (ours & self.by_role[BOMBER]).squares() {
+                list.push_targets(from, self.bomber_targets(t, from, ours, theirs, noisy_only));
+            }
             self.gen_pawn_moves(t, list, reach.pawns, G::Bits::EMPTY, king);
             // A move answers a check only if it changes a square that
             // check depends on: the checker's square, the squares between
@@ -773,7 +777,7 @@ impl<G: Geometry> Position<G> {
                 G::Bits::FULL
             };
             for from in bombers.squares() {
-                let targets = self.bomber_targets(t, from, ours, theirs);
+                let targets = self.bomber_targets(t, from, ours, theirs, noisy_only);
                 // The squares before the first dangerous one on each line.
                 let mut safe = G::Bits::EMPTY;
                 if !danger.has(from) {
@@ -942,7 +946,7 @@ impl<G: Geometry> Position<G> {
         !after.king_attacked(self.turn)
     }
 
-    /// Moves of knights, sliders, missiles and bombers among `movers` to
+    /// Moves of knights, sliders and missiles among `movers` (bombers move apart) to
     /// `targets`; pinned pieces stay on their line.
     fn gen_piece_moves(
         &self,
@@ -984,9 +988,6 @@ impl<G: Geometry> Position<G> {
                 reach &= t.line(king, from);
             }
             moves.push_targets(from, reach);
-        }
-        for from in (movers & r[BOMBER]).squares() {
-            moves.push_targets(from, self.bomber_targets(t, from, ours, theirs) & targets);
         }
     }
 
@@ -1623,6 +1624,12 @@ mod tests {
             G::Bits::EMPTY,
             king,
         );
+        for from in (ours & pos.by_role[BOMBER]).squares() {
+            list.push_targets(
+                from,
+                pos.bomber_targets(t, from, ours, pos.by_color(!us), false),
+            );
+        }
         pos.gen_pawn_moves(t, &mut list, G::Bits::FULL, G::Bits::EMPTY, king);
         let mut moves: Vec<Move> = list.iter().copied().collect();
         for to in (t.king[king.usize()] & !ours).squares() {

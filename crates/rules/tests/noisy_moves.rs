@@ -1,7 +1,8 @@
 //! `Position::legal_noisy_moves` against the full legal move list (proven by the perft suites):
 //! on positions of random games in every variant and option, it must list exactly the legal
-//! moves its documentation promises (all but castling and the ordinary moves of men other than
-//! bombers to empty squares; launches only at the squares asked for). `has_legal_moves` must
+//! moves its documentation promises (all but castling and the ordinary moves that take nothing:
+//! to an empty square, by a man other than a bomber or by a bomber that flies over no enemy;
+//! launches only at the squares asked for). `has_legal_moves` must
 //! agree with the list there too, and on composed positions without a legal move, or with
 //! launches only.
 
@@ -18,6 +19,8 @@ struct Seen {
     promotions: usize,
     explosions: usize,
     bomber_moves: usize,
+    bomber_flights: usize,
+    quiet_bomber_moves: usize,
     quiet_dropped: usize,
 }
 
@@ -29,7 +32,12 @@ fn compare<G: Geometry>(pos: &Position<G>, targets: &[G::Bits], seen: &mut Seen)
     let them = pos.by_color(!pos.turn());
     let noisy = |m: &Move| match m.kind {
         MoveKind::Castle => false,
-        MoveKind::Normal => them.has(m.to) || pos.role_at(m.from) == Some(Role::Bomber),
+        // A bomber takes, besides what stands on its landing square, the enemies it flies over.
+        MoveKind::Normal => {
+            them.has(m.to)
+                || (pos.role_at(m.from) == Some(Role::Bomber)
+                    && (G::tables().between(m.from, m.to) & them).any())
+        }
         _ => true,
     };
     for &launch_targets in targets {
@@ -52,7 +60,10 @@ fn compare<G: Geometry>(pos: &Position<G>, targets: &[G::Bits], seen: &mut Seen)
     let kinds = |f: &dyn Fn(&Move) -> bool| usize::from(all.iter().any(f));
     seen.promotions += kinds(&|m| matches!(m.kind, MoveKind::Promotion(_)));
     seen.explosions += kinds(&|m| m.is_explosion());
-    seen.bomber_moves += kinds(&|m| pos.role_at(m.from) == Some(Role::Bomber));
+    let bomber = |m: &Move| pos.role_at(m.from) == Some(Role::Bomber);
+    seen.bomber_moves += kinds(&bomber);
+    seen.bomber_flights += kinds(&|m| bomber(m) && !them.has(m.to) && noisy(m));
+    seen.quiet_bomber_moves += kinds(&|m| bomber(m) && !noisy(m));
     seen.quiet_dropped += kinds(&|m| !noisy(m));
 }
 
@@ -102,6 +113,17 @@ fn noisy_moves_are_the_legal_moves_that_capture_explode_or_promote() {
                 seen.bomber_moves >= 500,
                 "{what}: {} with bomber moves",
                 seen.bomber_moves
+            );
+            // Captures of the enemy flown over (onto an empty square), and quiet bomber moves.
+            assert!(
+                seen.bomber_flights >= 100,
+                "{what}: {} with a bomber taking what it flies over",
+                seen.bomber_flights
+            );
+            assert!(
+                seen.quiet_bomber_moves >= 500,
+                "{what}: {} with quiet bomber moves",
+                seen.quiet_bomber_moves
             );
         }
     }
