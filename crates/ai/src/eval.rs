@@ -68,6 +68,25 @@ const ALL_ROLES: [Role; 7] = [
     Role::Bomber,
 ];
 
+/// The men of one side that attack the enemy king's zone (its square and those around it), and
+/// their weight by role.
+#[derive(Default)]
+struct KingPressure {
+    attackers: i32,
+    weight: i32,
+}
+
+impl KingPressure {
+    /// Counts a man attacking the squares `attacks` with `weight`, if any is in `zone`.
+    #[inline]
+    fn add<B: Bits>(&mut self, attacks: B, zone: B, weight: i32) {
+        if (attacks & zone).any() {
+            self.attackers += 1;
+            self.weight += weight;
+        }
+    }
+}
+
 /// King-zone attack penalty by the weighted number of attackers.
 const KING_ATTACK: [i32; 12] = [0, 0, 12, 30, 55, 85, 120, 160, 200, 240, 280, 320];
 
@@ -200,75 +219,60 @@ impl<G: Geometry> Evaluator<G> {
                 t.king[k.usize()] | G::Bits::from_square(k)
             });
             let mut s = 0;
-            let mut attackers = 0;
-            let mut attack_weight = 0;
             for role in ALL_ROLES {
-                let set = pos.by_role(role) & own;
-                if set.is_empty() {
-                    continue;
-                }
-                let value = self.values[role.index()];
-                for sq in set.squares() {
-                    let i = sq.usize();
-                    s += value;
-                    let att = match role {
-                        Role::Pawn => {
-                            s += self.pawn_bonus(c, sq, pawns & them);
-                            G::Bits::EMPTY
-                        }
-                        Role::Knight => {
-                            let mut a = t.knight[i];
-                            if self.super_knights {
-                                a |= t.long_knight[i];
-                            }
-                            s += 5 * self.centre[i] + 3 * (a & !own).count() as i32;
-                            a
-                        }
-                        Role::Bishop => {
-                            let a = t.bishop_attacks(sq, occ);
-                            s += 2 * self.centre[i] + 4 * (a & !own).count() as i32;
-                            a
-                        }
-                        Role::Rook => {
-                            let a = t.rook_attacks(sq, occ);
-                            s += 2 * (a & !own).count() as i32;
-                            let file = t.files[usize::from(G::file(sq))];
-                            if (file & pawns & own).is_empty() {
-                                s += if (file & pawns).is_empty() { 20 } else { 10 };
-                            }
-                            a
-                        }
-                        Role::Queen => {
-                            let a = t.rook_attacks(sq, occ) | t.bishop_attacks(sq, occ);
-                            s += self.centre[i] + (a & !own).count() as i32;
-                            a
-                        }
-                        Role::Missile => {
-                            let a = t.king[i];
-                            s += 3 * self.centre[i];
-                            if pos.launches_unlocked() {
-                                s += LAUNCH_BONUS;
-                            }
-                            a
-                        }
-                        Role::Bomber => {
-                            let (a, threats) = self.bomber_lines(pos, sq, them);
-                            s += 3 * (a & !occ).count() as i32 + threats;
-                            a | t.dabbaba[i]
-                        }
-                        Role::King => G::Bits::EMPTY,
-                    };
-                    if (att & enemy_zone).any() {
-                        attackers += 1;
-                        attack_weight += match role {
-                            Role::Queen => 4,
-                            Role::Rook | Role::Bomber => 3,
-                            Role::Missile => 1,
-                            _ => 2,
-                        };
-                    }
-                }
+                s += (pos.by_role(role) & own).count() as i32 * self.values[role.index()];
             }
+            // Each role in a loop of its own: no choice to make per man.
+            let mut pressure = KingPressure::default();
+            let (own_pawns, enemy_pawns) = (pawns & own, pawns & them);
+            for sq in own_pawns.squares() {
+                s += self.pawn_bonus(c, sq, enemy_pawns);
+            }
+            for sq in (pos.by_role(Role::Knight) & own).squares() {
+                let i = sq.usize();
+                let mut a = t.knight[i];
+                if self.super_knights {
+                    a |= t.long_knight[i];
+                }
+                s += 5 * self.centre[i] + 3 * (a & !own).count() as i32;
+                pressure.add(a, enemy_zone, 2);
+            }
+            for sq in (pos.by_role(Role::Bishop) & own).squares() {
+                let a = t.bishop_attacks(sq, occ);
+                s += 2 * self.centre[sq.usize()] + 4 * (a & !own).count() as i32;
+                pressure.add(a, enemy_zone, 2);
+            }
+            for sq in (pos.by_role(Role::Rook) & own).squares() {
+                let a = t.rook_attacks(sq, occ);
+                s += 2 * (a & !own).count() as i32;
+                let file = t.files[usize::from(G::file(sq))];
+                if (file & own_pawns).is_empty() {
+                    s += if (file & pawns).is_empty() { 20 } else { 10 };
+                }
+                pressure.add(a, enemy_zone, 3);
+            }
+            for sq in (pos.by_role(Role::Queen) & own).squares() {
+                let a = t.rook_attacks(sq, occ) | t.bishop_attacks(sq, occ);
+                s += self.centre[sq.usize()] + (a & !own).count() as i32;
+                pressure.add(a, enemy_zone, 4);
+            }
+            let missiles = pos.by_role(Role::Missile) & own;
+            if missiles.any() && pos.launches_unlocked() {
+                s += missiles.count() as i32 * LAUNCH_BONUS;
+            }
+            for sq in missiles.squares() {
+                s += 3 * self.centre[sq.usize()];
+                pressure.add(t.king[sq.usize()], enemy_zone, 1);
+            }
+            for sq in (pos.by_role(Role::Bomber) & own).squares() {
+                let (a, threats) = self.bomber_lines(pos, sq, them);
+                s += 3 * (a & !occ).count() as i32 + threats;
+                pressure.add(a | t.dabbaba[sq.usize()], enemy_zone, 3);
+            }
+            let KingPressure {
+                attackers,
+                weight: attack_weight,
+            } = pressure;
             // Pressure on the enemy king.
             if attackers >= 2 {
                 let w = (attack_weight as usize).min(KING_ATTACK.len() - 1);
