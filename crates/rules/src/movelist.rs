@@ -61,6 +61,13 @@ pub trait MoveSink<B: Bits> {
     /// Adds one move.
     fn push(&mut self, m: Move);
 
+    /// Whether the sink has all it wants, so the generator may stop early (between groups of
+    /// moves; it may still add more). A list or a counter wants every move.
+    #[inline]
+    fn satisfied(&self) -> bool {
+        false
+    }
+
     /// Adds a normal move from `from` to each square of `targets`.
     #[inline]
     fn push_targets(&mut self, from: Square, targets: B) {
@@ -178,6 +185,40 @@ impl<B: Bits> MoveSink<B> for BulkCounter<B> {
             self.counted += u64::from(promoting.count()) * promotions.len() as u64;
         }
         self.gather(targets & !promotion_rank);
+    }
+}
+
+/// Finds whether there is a move at all: satisfied by the first, so the generator stops at the
+/// end of the group of moves it is in.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct AnyMove {
+    found: bool,
+}
+
+impl AnyMove {
+    /// Whether a move was added.
+    #[inline]
+    pub(crate) fn found(self) -> bool {
+        self.found
+    }
+}
+
+impl<B: Bits> MoveSink<B> for AnyMove {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.found = true;
+    }
+    #[inline]
+    fn satisfied(&self) -> bool {
+        self.found
+    }
+    #[inline]
+    fn push_targets(&mut self, _: Square, targets: B) {
+        self.found |= targets.any();
+    }
+    #[inline]
+    fn push_pawn_targets(&mut self, _: &[Role], targets: B, _: i32, _: B) {
+        self.found |= targets.any();
     }
 }
 

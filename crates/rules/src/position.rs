@@ -3,7 +3,7 @@
 
 use crate::bits::Bits;
 use crate::geometry::{Geometry, Tables, DIRECTIONS};
-use crate::movelist::{BulkCounter, MoveBuffer, MoveSink};
+use crate::movelist::{AnyMove, BulkCounter, MoveBuffer, MoveSink};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{Outcome, Reason};
 use crate::piece::{Color, Piece, Role};
@@ -632,9 +632,9 @@ impl<G: Geometry> Position<G> {
     /// Whether the side to move has a legal move (`count_legal_moves() > 0`): the launches, a
     /// hundred targets a missile, are counted only when no other move is legal.
     pub fn has_legal_moves(&self) -> bool {
-        let mut counter = BulkCounter::default();
-        self.generate(&mut counter, G::Bits::EMPTY, false);
-        if counter.total() > 0 {
+        let mut any = AnyMove::default();
+        self.generate(&mut any, G::Bits::EMPTY, false);
+        if any.found() {
             return true;
         }
         let mut launches = G::MoveList::default();
@@ -759,6 +759,9 @@ impl<G: Geometry> Position<G> {
         } else {
             self.gen_with_masks(t, moves, king, checkers, reach);
         }
+        if moves.satisfied() {
+            return;
+        }
         // A bomber may capture a checker or a blocker it flies over (even
         // two pieces at once), so its moves are tested, unless (out of
         // check) every square it touches — its path from its square to its
@@ -794,6 +797,9 @@ impl<G: Geometry> Position<G> {
                     }
                 }
             }
+        }
+        if moves.satisfied() {
+            return;
         }
         self.gen_en_passant(t, moves, king);
         if checkers.is_empty() && !noisy_only {
@@ -856,7 +862,7 @@ impl<G: Geometry> Position<G> {
                 moves.push(normal(king, to));
             }
         }
-        if checkers.more_than_one() {
+        if checkers.more_than_one() || moves.satisfied() {
             return;
         }
         let targets = if checkers.any() {
@@ -867,6 +873,9 @@ impl<G: Geometry> Position<G> {
         let pinned = self.pinned(t, king, ours, theirs);
         let movers = ours & !self.by_role[KING] & !self.by_role[BOMBER];
         self.gen_piece_moves(t, moves, movers, targets & reach.men, pinned, king);
+        if moves.satisfied() {
+            return;
+        }
         self.gen_pawn_moves(t, moves, targets & reach.pawns, pinned, king);
     }
 
@@ -967,6 +976,9 @@ impl<G: Geometry> Position<G> {
                 reach |= t.long_knight[from.usize()];
             }
             moves.push_targets(from, reach & targets);
+        }
+        if moves.satisfied() {
+            return;
         }
         for from in (movers & (r[BISHOP] | r[QUEEN])).squares() {
             let mut reach = t.bishop_attacks(from, occupied) & targets;
