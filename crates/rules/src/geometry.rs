@@ -322,14 +322,15 @@ impl<G: Geometry> Tables<G> {
 }
 
 /// One entry per square. Sized for the largest possible board (128
-/// squares) and indexed modulo 128, so that a lookup needs no bounds check.
+/// squares) and indexed modulo 128, so that a lookup needs no bounds check;
+/// held inline in the tables, so that it needs no pointer either.
 #[derive(Clone, Debug)]
-pub struct SquareMap<T>(Box<[T; 128]>);
+pub struct SquareMap<T>([T; 128]);
 
 impl<T: Copy + Default> SquareMap<T> {
     /// Fills the first `n` entries with `f(square)`.
     pub(crate) fn from_fn(n: usize, mut f: impl FnMut(Square) -> T) -> Self {
-        let mut map = Box::new([T::default(); 128]);
+        let mut map = [T::default(); 128];
         for (i, entry) in map.iter_mut().enumerate().take(n) {
             *entry = f(Square::from_index(i as u8));
         }
