@@ -94,6 +94,9 @@ impl Tt {
         key as usize & self.mask
     }
 
+    /// Whether [`prefetch`](Self::prefetch) does anything here: WebAssembly has no prefetch.
+    pub const PREFETCHES: bool = cfg!(target_arch = "x86_64");
+
     /// Asks the processor to load `key`'s bucket into its cache, so that a probe soon after
     /// does not wait for memory.
     #[inline]
