@@ -484,10 +484,12 @@ impl<G: Geometry> Position<G> {
         };
         let t = G::tables();
         // A plain step or slide to an empty square: no capture removes anything, no explosion.
-        // Bombers are left out (one takes what it flies over).
+        // A bomber's move is plain when it flies over no enemy (it takes what it flies over);
+        // from its landing square it attacks only along the king's rank or file.
         let plain = m.kind == MoveKind::Normal
             && !self.occupied().has(m.to)
-            && !self.by_role[BOMBER].has(m.from);
+            && (!self.by_role[BOMBER].has(m.from)
+                || (t.between(m.from, m.to) & self.by_color[(!self.turn).index()]).is_empty());
         if plain {
             let lines = t.rook_rays[king.usize()] | t.bishop_rays[king.usize()];
             let leaps = t.knight[king.usize()] | t.long_knight[king.usize()];

@@ -4,7 +4,7 @@
 
 mod support;
 
-use boomchess_rules::{Bits, Geometry, MoveKind, Position, Variant, VariantPosition};
+use boomchess_rules::{Bits, Geometry, MoveKind, Position, Role, Variant, VariantPosition};
 use support::{play_forcing_games, Rng, MOVE_CONFIGURATIONS};
 
 /// The checks the games showed: the test proves little unless they are many and of each kind.
@@ -17,6 +17,9 @@ struct Seen {
     discovered: usize,
     /// Checks by moves that are not plain steps (captures, explosions, castling, promotions).
     other: usize,
+    /// Checks by a bomber's move that took nothing (Flying Bombers), which the rules judge
+    /// without making the move.
+    quiet_bomber: usize,
 }
 
 fn compare<G: Geometry>(pos: &Position<G>, seen: &mut Seen) {
@@ -32,6 +35,11 @@ fn compare<G: Geometry>(pos: &Position<G>, seen: &mut Seen) {
             continue;
         }
         seen.checks += 1;
+        if pos.role_at(m.from) == Some(Role::Bomber)
+            && child.occupied().count() == pos.occupied().count()
+        {
+            seen.quiet_bomber += 1;
+        }
         let plain = m.kind == MoveKind::Normal && pos.piece_at(m.to).is_none();
         if plain {
             // Did the man on its new square take part in the check?
@@ -77,5 +85,12 @@ fn a_move_gives_check_exactly_when_the_position_it_leads_to_is_check() {
             seen.discovered
         );
         assert!(seen.other >= 20, "{what}: {} other checks", seen.other);
+        if variant == Variant::FlyingBombers {
+            assert!(
+                seen.quiet_bomber >= 100,
+                "{what}: {} checks by bombers that took nothing",
+                seen.quiet_bomber
+            );
+        }
     }
 }
