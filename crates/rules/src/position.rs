@@ -496,10 +496,45 @@ impl<G: Geometry> Position<G> {
             if !lines.has(m.from) && !(lines | leaps).has(m.to) {
                 return false;
             }
+            if !self.by_role[BOMBER].has(m.from) {
+                return self.plain_move_checks(t, king, m);
+            }
         }
         let mut child = self.copied();
         child.play_unchecked(m);
         child.is_check()
+    }
+
+    /// [`gives_check`](Self::gives_check) of a plain move (to an empty square, taking nothing)
+    /// of a man that is not a bomber, without making it: the mover checks from its new square,
+    /// or one of our other men attacks the king across the board the move leaves, as
+    /// `attackers` would find them after the move.
+    fn plain_move_checks(&self, t: &Tables<G>, king: Square, m: Move) -> bool {
+        let us = self.turn;
+        let b = G::Bits::from_square;
+        let after = (self.occupied() ^ b(m.from)) | b(m.to);
+        let i = king.usize();
+        let direct = match self.role_at(m.from) {
+            Some(Role::Knight) => {
+                let mut knights = t.knight[i];
+                if self.options.super_knights {
+                    knights |= t.long_knight[i];
+                }
+                knights.has(m.to)
+            }
+            Some(Role::King | Role::Missile) => t.king[i].has(m.to),
+            Some(Role::Pawn) => t.pawn[(!us).index()][i].has(m.to),
+            Some(Role::Rook) => t.rook_attacks(king, after).has(m.to),
+            Some(Role::Bishop) => t.bishop_attacks(king, after).has(m.to),
+            Some(Role::Queen) => {
+                (t.rook_attacks(king, after) | t.bishop_attacks(king, after)).has(m.to)
+            }
+            Some(Role::Bomber) | None => false,
+        };
+        direct
+            || self
+                .attackers(t, king, us, self.by_color(us) & !b(m.from), after)
+                .any()
     }
 
     /// The same position with the other side to move and no en-passant

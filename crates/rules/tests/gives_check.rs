@@ -5,7 +5,7 @@
 mod support;
 
 use boomchess_rules::{Bits, Geometry, MoveKind, Position, Role, Variant, VariantPosition};
-use support::{play_forcing_games, Rng, MOVE_CONFIGURATIONS};
+use support::{options, play_forcing_games, random_fen, Rng, MOVE_CONFIGURATIONS};
 
 /// The checks the games showed: the test proves little unless they are many and of each kind.
 #[derive(Default)]
@@ -20,6 +20,8 @@ struct Seen {
     /// Checks by a bomber's move that took nothing (Flying Bombers), which the rules judge
     /// without making the move.
     quiet_bomber: usize,
+    /// Checks by a plain move from the mover's new square, by the mover's role (`Role::index`).
+    direct: [usize; 8],
 }
 
 fn compare<G: Geometry>(pos: &Position<G>, seen: &mut Seen) {
@@ -46,6 +48,8 @@ fn compare<G: Geometry>(pos: &Position<G>, seen: &mut Seen) {
             let checkers = child.checkers();
             if !checkers.has(m.to) {
                 seen.discovered += 1;
+            } else if let Some(role) = pos.role_at(m.from) {
+                seen.direct[role.index()] += 1;
             }
         } else {
             seen.other += 1;
@@ -92,5 +96,57 @@ fn a_move_gives_check_exactly_when_the_position_it_leads_to_is_check() {
                 seen.quiet_bomber
             );
         }
+    }
+}
+
+/// Random placements bring men next to the enemy king that games seldom do: a missile's step
+/// beside it among them (a missile attacks its neighbours).
+#[test]
+fn on_random_10x10_positions_too() {
+    for (variant, words) in [
+        (Variant::Stratomic, &[][..]),
+        (Variant::FlyingBombers, &["super-knights"][..]),
+    ] {
+        let mut seen = Seen::default();
+        let mut positions = 0;
+        for seed in 0..3_000u64 {
+            let fen = random_fen(variant, seed, 14);
+            // Placements the rules refuse (the side not to move in check) are skipped.
+            let Ok(VariantPosition::Ten(pos)) =
+                VariantPosition::from_fen(variant, options(variant, words), &fen)
+            else {
+                continue;
+            };
+            compare(&pos, &mut seen);
+            positions += 1;
+        }
+        let what = format!("{variant:?} {words:?}");
+        assert!(positions >= 1_000, "{what}: {positions} positions");
+        let direct = |role: Role| seen.direct[role.index()];
+        for role in [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ] {
+            assert!(
+                direct(role) >= 10,
+                "{what}: {} checks by a {role:?}",
+                direct(role)
+            );
+        }
+        if variant == Variant::Stratomic {
+            assert!(
+                direct(Role::Missile) >= 10,
+                "{what}: {} checks by a missile's step",
+                direct(Role::Missile)
+            );
+        }
+        assert!(
+            seen.discovered >= 10,
+            "{what}: {} discovered",
+            seen.discovered
+        );
     }
 }
