@@ -281,13 +281,13 @@ impl<'a, G: Geometry> Searcher<'a, G> {
     /// The static evaluation of `pos`, met at `ply`, plus this engine's deterministic noise.
     #[inline]
     fn evaluate(&mut self, pos: &Position<G>, ply: usize) -> i32 {
-        let key = pos.hash();
         let e = match &mut self.network {
             // The 10×10 evaluations are not cached: the table's entries hold most of those met
             // again, and the cache answered only 1–3 % of the rest in the benchmark's searches,
             // for a memory access at each.
             None => self.eval.evaluate(pos),
             Some(network) => {
+                let key = pos.hash();
                 let slot = &mut self.evals[key as usize & (EVAL_CACHE - 1)];
                 if *slot & !EVAL_BITS == key & !EVAL_BITS {
                     i32::from(*slot as u16 as i16)
@@ -302,7 +302,7 @@ impl<'a, G: Geometry> Searcher<'a, G> {
         };
         if self.noise > 0 {
             let span = 2 * self.noise as u64 + 1;
-            e + (mix(key ^ self.seed) % span) as i32 - self.noise
+            e + (mix(pos.hash() ^ self.seed) % span) as i32 - self.noise
         } else {
             e
         }
