@@ -383,9 +383,11 @@ impl<G: Geometry> Evaluator<G> {
                 if missiles == 0 {
                     return 0;
                 }
-                let exposed: i32 = (around & own & !kings)
-                    .squares()
-                    .map(|s| self.value_at(pos, s))
+                // Counted a role at a time: no square asked what stands on it.
+                let near = around & own & !kings;
+                let exposed: i32 = ALL_ROLES
+                    .iter()
+                    .map(|&r| (pos.by_role(r) & near).count() as i32 * self.values[r.index()])
                     .sum();
                 let weight = if pos.launches_unlocked() { 2 } else { 1 };
                 -(exposed.min(1500) * missiles.min(2) * weight) / 40
