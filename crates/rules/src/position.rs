@@ -378,11 +378,7 @@ impl<G: Geometry> Position<G> {
     ) -> G::Bits {
         let r = &self.by_role;
         let i = sq.usize();
-        let mut knights = t.knight[i];
-        if self.options.super_knights {
-            knights |= t.long_knight[i];
-        }
-        let mut found = (knights & r[KNIGHT])
+        let mut found = (self.knight_leaps(t, sq) & r[KNIGHT])
             | (t.king[i] & (r[KING] | r[MISSILE]))
             | (t.pawn[(!color).index()][i] & r[PAWN]);
         // Look along lines only when a slider stands on one of them.
@@ -405,6 +401,17 @@ impl<G: Geometry> Position<G> {
         } else {
             (found & by) | self.bomber_attackers(t, sq, bombers, by, occupied)
         }
+    }
+
+    /// The squares a knight on `sq` leaps to (with Super Jump Knights, the (3,1) leaps too);
+    /// the same squares are those a knight attacking `sq` stands on.
+    #[inline]
+    fn knight_leaps(&self, t: &Tables<G>, sq: Square) -> G::Bits {
+        let mut leaps = t.knight[sq.usize()];
+        if self.options.super_knights {
+            leaps |= t.long_knight[sq.usize()];
+        }
+        leaps
     }
 
     /// Bombers among `bombers` that could capture a piece standing on `sq`:
@@ -486,9 +493,10 @@ impl<G: Geometry> Position<G> {
         // A plain step or slide to an empty square: no capture removes anything, no explosion.
         // A bomber's move is plain when it flies over no enemy (it takes what it flies over);
         // from its landing square it attacks only along the king's rank or file.
+        let bomber = self.by_role[BOMBER].has(m.from);
         let plain = m.kind == MoveKind::Normal
             && !self.occupied().has(m.to)
-            && (!self.by_role[BOMBER].has(m.from)
+            && (!bomber
                 || (t.between(m.from, m.to) & self.by_color[(!self.turn).index()]).is_empty());
         if plain {
             let lines = t.rook_rays[king.usize()] | t.bishop_rays[king.usize()];
@@ -496,7 +504,7 @@ impl<G: Geometry> Position<G> {
             if !lines.has(m.from) && !(lines | leaps).has(m.to) {
                 return false;
             }
-            if !self.by_role[BOMBER].has(m.from) {
+            if !bomber {
                 return self.plain_move_checks(t, king, m);
             }
         }
@@ -515,13 +523,7 @@ impl<G: Geometry> Position<G> {
         let after = (self.occupied() ^ b(m.from)) | b(m.to);
         let i = king.usize();
         let direct = match self.role_at(m.from) {
-            Some(Role::Knight) => {
-                let mut knights = t.knight[i];
-                if self.options.super_knights {
-                    knights |= t.long_knight[i];
-                }
-                knights.has(m.to)
-            }
+            Some(Role::Knight) => self.knight_leaps(t, king).has(m.to),
             Some(Role::King | Role::Missile) => t.king[i].has(m.to),
             Some(Role::Pawn) => t.pawn[(!us).index()][i].has(m.to),
             Some(Role::Rook) => t.rook_attacks(king, after).has(m.to),
@@ -1008,11 +1010,7 @@ impl<G: Geometry> Position<G> {
         let theirs = self.by_color(!self.turn);
         let occupied = ours | theirs;
         for from in (movers & r[KNIGHT] & !pinned).squares() {
-            let mut reach = t.knight[from.usize()];
-            if self.options.super_knights {
-                reach |= t.long_knight[from.usize()];
-            }
-            moves.push_targets(from, reach & targets);
+            moves.push_targets(from, self.knight_leaps(t, from) & targets);
         }
         if moves.satisfied() {
             return;
