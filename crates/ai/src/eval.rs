@@ -225,10 +225,11 @@ impl<G: Geometry> Evaluator<G> {
             // Each role in a loop of its own: no choice to make per man.
             let mut pressure = KingPressure::default();
             let (own_pawns, enemy_pawns) = (pawns & own, pawns & them);
-            for sq in own_pawns.squares() {
-                s += self.pawn_bonus(c, sq, enemy_pawns);
-            }
-            for sq in (pos.by_role(Role::Knight) & own).squares() {
+            s += own_pawns
+                .squares()
+                .map(|sq| self.pawn_bonus(c, sq, enemy_pawns))
+                .sum::<i32>();
+            (pos.by_role(Role::Knight) & own).squares().for_each(|sq| {
                 let i = sq.usize();
                 let mut a = t.knight[i];
                 if self.super_knights {
@@ -236,13 +237,13 @@ impl<G: Geometry> Evaluator<G> {
                 }
                 s += 5 * self.centre[i] + 3 * (a & !own).count() as i32;
                 pressure.add(a, enemy_zone, 2);
-            }
-            for sq in (pos.by_role(Role::Bishop) & own).squares() {
+            });
+            (pos.by_role(Role::Bishop) & own).squares().for_each(|sq| {
                 let a = t.bishop_attacks(sq, occ);
                 s += 2 * self.centre[sq.usize()] + 4 * (a & !own).count() as i32;
                 pressure.add(a, enemy_zone, 2);
-            }
-            for sq in (pos.by_role(Role::Rook) & own).squares() {
+            });
+            (pos.by_role(Role::Rook) & own).squares().for_each(|sq| {
                 let a = t.rook_attacks(sq, occ);
                 s += 2 * (a & !own).count() as i32;
                 let file = t.files[usize::from(G::file(sq))];
@@ -250,25 +251,25 @@ impl<G: Geometry> Evaluator<G> {
                     s += if (file & pawns).is_empty() { 20 } else { 10 };
                 }
                 pressure.add(a, enemy_zone, 3);
-            }
-            for sq in (pos.by_role(Role::Queen) & own).squares() {
+            });
+            (pos.by_role(Role::Queen) & own).squares().for_each(|sq| {
                 let a = t.rook_attacks(sq, occ) | t.bishop_attacks(sq, occ);
                 s += self.centre[sq.usize()] + (a & !own).count() as i32;
                 pressure.add(a, enemy_zone, 4);
-            }
+            });
             let missiles = pos.by_role(Role::Missile) & own;
             if missiles.any() && pos.launches_unlocked() {
                 s += missiles.count() as i32 * LAUNCH_BONUS;
             }
-            for sq in missiles.squares() {
+            missiles.squares().for_each(|sq| {
                 s += 3 * self.centre[sq.usize()];
                 pressure.add(t.king[sq.usize()], enemy_zone, 1);
-            }
-            for sq in (pos.by_role(Role::Bomber) & own).squares() {
+            });
+            (pos.by_role(Role::Bomber) & own).squares().for_each(|sq| {
                 let (a, threats) = self.bomber_lines(pos, sq, them);
                 s += 3 * (a & !occ).count() as i32 + threats;
                 pressure.add(a | t.dabbaba[sq.usize()], enemy_zone, 3);
-            }
+            });
             let KingPressure {
                 attackers,
                 weight: attack_weight,

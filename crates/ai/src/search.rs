@@ -358,11 +358,11 @@ impl<'a, G: Geometry> Searcher<'a, G> {
             };
             let set = pos.by_role(role);
             for (men, value) in [(set & ours, -v), (set & !ours, v)] {
-                for sq in men.squares() {
+                men.squares().for_each(|sq| {
                     let i = sq.usize() & 127;
                     self.roles[i] = role.index() as u8;
                     self.board[i] = value;
-                }
+                });
             }
         }
     }

@@ -71,13 +71,13 @@ pub trait MoveSink<B: Bits> {
     /// Adds a normal move from `from` to each square of `targets`.
     #[inline]
     fn push_targets(&mut self, from: Square, targets: B) {
-        for to in targets.squares() {
+        targets.squares().for_each(|to| {
             self.push(Move {
                 from,
                 to,
                 kind: MoveKind::Normal,
-            });
-        }
+            })
+        });
     }
 
     /// Adds pawn moves to each square of `targets`, from `delta` squares
@@ -91,13 +91,13 @@ pub trait MoveSink<B: Bits> {
         promotion_rank: B,
     ) {
         let origin = |to: Square| Square::from_index((i32::from(to.index()) - delta) as u8);
-        for to in (targets & !promotion_rank).squares() {
+        (targets & !promotion_rank).squares().for_each(|to| {
             self.push(Move {
                 from: origin(to),
                 to,
                 kind: MoveKind::Normal,
-            });
-        }
+            })
+        });
         for to in (targets & promotion_rank).squares() {
             for &role in promotions {
                 self.push(Move {

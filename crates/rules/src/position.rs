@@ -1009,33 +1009,35 @@ impl<G: Geometry> Position<G> {
         let ours = self.by_color(self.turn);
         let theirs = self.by_color(!self.turn);
         let occupied = ours | theirs;
-        for from in (movers & r[KNIGHT] & !pinned).squares() {
-            moves.push_targets(from, self.knight_leaps(t, from) & targets);
-        }
+        (movers & r[KNIGHT] & !pinned)
+            .squares()
+            .for_each(|from| moves.push_targets(from, self.knight_leaps(t, from) & targets));
         if moves.satisfied() {
             return;
         }
-        for from in (movers & (r[BISHOP] | r[QUEEN])).squares() {
-            let mut reach = t.bishop_attacks(from, occupied) & targets;
-            if pinned.has(from) {
-                reach &= t.line(king, from);
-            }
-            moves.push_targets(from, reach);
-        }
-        for from in (movers & (r[ROOK] | r[QUEEN])).squares() {
+        (movers & (r[BISHOP] | r[QUEEN]))
+            .squares()
+            .for_each(|from| {
+                let mut reach = t.bishop_attacks(from, occupied) & targets;
+                if pinned.has(from) {
+                    reach &= t.line(king, from);
+                }
+                moves.push_targets(from, reach);
+            });
+        (movers & (r[ROOK] | r[QUEEN])).squares().for_each(|from| {
             let mut reach = t.rook_attacks(from, occupied) & targets;
             if pinned.has(from) {
                 reach &= t.line(king, from);
             }
             moves.push_targets(from, reach);
-        }
-        for from in (movers & r[MISSILE]).squares() {
+        });
+        (movers & r[MISSILE]).squares().for_each(|from| {
             let mut reach = t.king[from.usize()] & targets;
             if pinned.has(from) {
                 reach &= t.line(king, from);
             }
             moves.push_targets(from, reach);
-        }
+        });
     }
 
     /// Pawn steps and captures (not en passant) to `targets`.
