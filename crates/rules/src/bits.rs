@@ -320,6 +320,15 @@ mod tests {
         (0..128u8).filter(|&i| v >> i & 1 == 1).collect()
     }
 
+    /// The squares of a set as `fold` (and `for_each` and `sum` through it) walks them: its own
+    /// way, not `next`'s.
+    fn folded<B: Bits>(set: B) -> Vec<u8> {
+        set.squares().fold(Vec::new(), |mut acc, s| {
+            acc.push(s.index());
+            acc
+        })
+    }
+
     #[test]
     fn squares_are_the_set_bits_lowest_first() {
         let mut rng = XorShift(0x5A0A_2E5C_4A11_2026);
@@ -331,26 +340,15 @@ mod tests {
             cases.push((u128::from(a & b & c) << 64) | u128::from(a & c));
             cases.push(u128::from(a & b) << 64);
         }
-        // `fold` (and `for_each` and `sum` through it) walks a set its own way.
-        let folded = |squares: SquareIter<_>| {
-            squares.fold(Vec::new(), |mut acc, s: Square| {
-                acc.push(s.index());
-                acc
-            })
-        };
         for v in cases {
             let squares: Vec<u8> = v.squares().map(|s| s.index()).collect();
             assert_eq!(squares, set_bits(v), "{v:#x}");
             assert_eq!(v.squares().len(), squares.len(), "{v:#x}");
-            assert_eq!(folded(v.squares()), squares, "{v:#x}");
+            assert_eq!(folded(v), squares, "{v:#x}");
             let low = v as u64;
             let squares: Vec<u8> = low.squares().map(|s| s.index()).collect();
             assert_eq!(squares, set_bits(u128::from(low)), "{low:#x}");
-            let folded_low = low.squares().fold(Vec::new(), |mut acc, s| {
-                acc.push(s.index());
-                acc
-            });
-            assert_eq!(folded_low, squares, "{low:#x}");
+            assert_eq!(folded(low), squares, "{low:#x}");
         }
     }
 
