@@ -1015,28 +1015,26 @@ impl<G: Geometry> Position<G> {
         if moves.satisfied() {
             return;
         }
+        // A pinned man keeps to the line through its king.
+        let on_pin_line = |from: Square, reach: G::Bits| {
+            if pinned.has(from) {
+                reach & t.line(king, from)
+            } else {
+                reach
+            }
+        };
         (movers & (r[BISHOP] | r[QUEEN]))
             .squares()
             .for_each(|from| {
-                let mut reach = t.bishop_attacks(from, occupied) & targets;
-                if pinned.has(from) {
-                    reach &= t.line(king, from);
-                }
-                moves.push_targets(from, reach);
+                let reach = t.bishop_attacks(from, occupied) & targets;
+                moves.push_targets(from, on_pin_line(from, reach));
             });
         (movers & (r[ROOK] | r[QUEEN])).squares().for_each(|from| {
-            let mut reach = t.rook_attacks(from, occupied) & targets;
-            if pinned.has(from) {
-                reach &= t.line(king, from);
-            }
-            moves.push_targets(from, reach);
+            let reach = t.rook_attacks(from, occupied) & targets;
+            moves.push_targets(from, on_pin_line(from, reach));
         });
         (movers & r[MISSILE]).squares().for_each(|from| {
-            let mut reach = t.king[from.usize()] & targets;
-            if pinned.has(from) {
-                reach &= t.line(king, from);
-            }
-            moves.push_targets(from, reach);
+            moves.push_targets(from, on_pin_line(from, t.king[from.usize()] & targets));
         });
     }
 
