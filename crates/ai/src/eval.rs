@@ -7,7 +7,9 @@
 //! bomber lines.
 
 use crate::nnue::Network;
-use boomchess_rules::{Bits, Color, Geometry, Piece, Position, Role, Square, Variant};
+use boomchess_rules::{
+    Bits, Color, Geometry, Piece, Position, Role, Square, Variant, ROOK_DIRECTIONS,
+};
 use core::marker::PhantomData;
 
 /// Piece values in centipawns for `variant`, indexed by [`Role::index`].
@@ -416,7 +418,7 @@ impl<G: Geometry> Evaluator<G> {
         let t = G::tables();
         let occ = pos.occupied();
         let (mut attacks, mut threats) = (G::Bits::EMPTY, 0);
-        for d in [0usize, 1, 4, 5] {
+        for &d in &ROOK_DIRECTIONS {
             let ray = t.rays[d][sq.usize()];
             let Some(first) = t.first_blocker(d, sq, occ) else {
                 attacks |= ray;

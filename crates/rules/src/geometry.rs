@@ -23,10 +23,14 @@ pub(crate) const DIRECTIONS: [(i8, i8); 8] = [
     (-1, -1), // south-west
     (1, -1),  // south-east
 ];
-/// Directions 0..4 go to higher square indices, 4..8 to lower ones, and
-/// direction `d + 4` is the opposite of `d`; the rook uses 0, 1, 4, 5 and
-/// the bishop 2, 3, 6, 7.
-const ROOK_DIRECTIONS: [usize; 4] = [0, 1, 4, 5];
+/// The directions along ranks and files, as indices into [`Tables::rays`]: directions 0..4
+/// go to higher square indices, 4..8 to lower ones, and direction `d + 4` is the opposite of
+/// `d`; the rook uses 0, 1, 4, 5 and the bishop 2, 3, 6, 7.
+///
+/// Loops over them read this constant (`for &d in &ROOK_DIRECTIONS`) rather than an array
+/// literal, which WebAssembly builds would copy into a stack frame in linear memory on every
+/// call.
+pub const ROOK_DIRECTIONS: [usize; 4] = [0, 1, 4, 5];
 
 /// A board size and everything precomputed for it.
 pub trait Geometry: Copy + Debug + Default + Eq + Hash + Send + Sync + 'static {

@@ -48,7 +48,7 @@ pub use bits::{Bits, SquareIter};
 pub use board_size::BoardSize;
 pub use fen::FenError;
 pub use game::{Game, Phase};
-pub use geometry::{Board10, Board8, Geometry, Tables};
+pub use geometry::{Board10, Board8, Geometry, Tables, ROOK_DIRECTIONS};
 pub use movelist::{MoveBuffer, MoveCounter, MoveList, MoveSink};
 pub use moves::{Move, MoveKind};
 pub use movetext::movetext_words;

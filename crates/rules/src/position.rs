@@ -2,7 +2,7 @@
 //! (in Beirut) the bomb carriers; with legal move generation and moves.
 
 use crate::bits::Bits;
-use crate::geometry::{Geometry, Tables, DIRECTIONS};
+use crate::geometry::{Geometry, Tables, DIRECTIONS, ROOK_DIRECTIONS};
 use crate::movelist::{AnyMove, BulkCounter, MoveBuffer, MoveSink};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{Outcome, Reason};
@@ -403,6 +403,39 @@ impl<G: Geometry> Position<G> {
         }
     }
 
+    /// Whether any piece among `by` (all of colour `color`) attacks `sq`: `attackers(..).any()`
+    /// answered at the first kind of attacker found. Most callers (a king's step, a move's
+    /// safety) need only this, and a `bool` comes back in a register where WebAssembly returns
+    /// a 10×10 set through memory.
+    pub(crate) fn attacked(
+        &self,
+        t: &Tables<G>,
+        sq: Square,
+        color: Color,
+        by: G::Bits,
+        occupied: G::Bits,
+    ) -> bool {
+        let r = &self.by_role;
+        let i = sq.usize();
+        let leapers = (self.knight_leaps(t, sq) & r[KNIGHT])
+            | (t.king[i] & (r[KING] | r[MISSILE]))
+            | (t.pawn[(!color).index()][i] & r[PAWN]);
+        if (leapers & by).any() {
+            return true;
+        }
+        let rooks = (r[ROOK] | r[QUEEN]) & by;
+        if (t.rook_rays[i] & rooks).any() && (t.rook_attacks(sq, occupied) & rooks).any() {
+            return true;
+        }
+        let bishops = (r[BISHOP] | r[QUEEN]) & by;
+        if (t.bishop_rays[i] & bishops).any() && (t.bishop_attacks(sq, occupied) & bishops).any() {
+            return true;
+        }
+        // A bomber attacks only along the ranks and files.
+        let bombers = r[BOMBER] & by & t.rook_rays[i];
+        bombers.any() && self.bomber_attackers(t, sq, bombers, by, occupied).any()
+    }
+
     /// The squares a knight on `sq` leaps to (with Super Jump Knights, the (3,1) leaps too);
     /// the same squares are those a knight attacking `sq` stands on.
     #[inline]
@@ -427,7 +460,7 @@ impl<G: Geometry> Position<G> {
         occupied: G::Bits,
     ) -> G::Bits {
         let mut found = t.dabbaba[sq.usize()] & bombers;
-        for d in [0, 1, 4, 5] {
+        for &d in &ROOK_DIRECTIONS {
             let (df, dr) = DIRECTIONS[d];
             let Some(beyond) = G::offset(sq, -df, -dr) else {
                 continue;
@@ -449,15 +482,13 @@ impl<G: Geometry> Position<G> {
     /// Whether `color`'s king stands attacked.
     pub(crate) fn king_attacked(&self, color: Color) -> bool {
         match self.king_of(color) {
-            Some(k) => self
-                .attackers(
-                    G::tables(),
-                    k,
-                    !color,
-                    self.by_color(!color),
-                    self.occupied(),
-                )
-                .any(),
+            Some(k) => self.attacked(
+                G::tables(),
+                k,
+                !color,
+                self.by_color(!color),
+                self.occupied(),
+            ),
             None => false,
         }
     }
@@ -533,10 +564,7 @@ impl<G: Geometry> Position<G> {
             }
             Some(Role::Bomber) | None => false,
         };
-        direct
-            || self
-                .attackers(t, king, us, self.by_color(us) & !b(m.from), after)
-                .any()
+        direct || self.attacked(t, king, us, self.by_color(us) & !b(m.from), after)
     }
 
     /// The same position with the other side to move and no en-passant
@@ -567,7 +595,7 @@ impl<G: Geometry> Position<G> {
         let b = G::Bits::from_square;
         let mut targets = t.dabbaba[from.usize()] & !ours;
         let mut captures = theirs;
-        for d in [0, 1, 4, 5] {
+        for &d in &ROOK_DIRECTIONS {
             let reach = t.ray_attacks(d, from, occupied);
             let Some(victim) = t.first_blocker(d, from, occupied) else {
                 targets |= reach;
@@ -766,10 +794,7 @@ impl<G: Geometry> Position<G> {
                 }
             }
             for to in (steps & !ours & reach.men).squares() {
-                if self
-                    .attackers(t, to, !us, theirs, occupied ^ G::Bits::from_square(king))
-                    .is_empty()
-                {
+                if !self.attacked(t, to, !us, theirs, occupied ^ G::Bits::from_square(king)) {
                     moves.push(normal(king, to));
                 }
             }
@@ -823,7 +848,7 @@ impl<G: Geometry> Position<G> {
                 // The squares before the first dangerous one on each line.
                 let mut safe = G::Bits::EMPTY;
                 if !danger.has(from) {
-                    for d in [0, 1, 4, 5] {
+                    for &d in &ROOK_DIRECTIONS {
                         safe |= t.ray_attacks(d, from, danger);
                     }
                     safe &= !danger;
@@ -860,7 +885,7 @@ impl<G: Geometry> Position<G> {
         if (t.rook_rays[king.usize()] & bombers).is_empty() {
             return lines;
         }
-        for d in [0, 1, 4, 5] {
+        for &d in &ROOK_DIRECTIONS {
             let Some(bomber) = t.first_blocker(d, king, bombers) else {
                 continue;
             };
@@ -894,10 +919,7 @@ impl<G: Geometry> Position<G> {
         let occupied = ours | theirs;
         let steps = t.king[king.usize()] & !ours & reach.men;
         for to in steps.squares() {
-            if self
-                .attackers(t, to, !us, theirs, occupied ^ G::Bits::from_square(king))
-                .is_empty()
-            {
+            if !self.attacked(t, to, !us, theirs, occupied ^ G::Bits::from_square(king)) {
                 moves.push(normal(king, to));
             }
         }
@@ -981,8 +1003,7 @@ impl<G: Geometry> Position<G> {
             }
             MoveKind::Boom | MoveKind::Launch => return self.is_safe_after(m),
         };
-        self.attackers(t, square, !us, theirs & !captured, after)
-            .is_empty()
+        !self.attacked(t, square, !us, theirs & !captured, after)
     }
 
     /// Whether `m` leaves the mover's king unattacked, judging captures as
@@ -1212,7 +1233,7 @@ impl<G: Geometry> Position<G> {
             // rook not yet moved), it would not be in check.
             let passes_attack = t.between(king_from, king_to).squares().any(|s| {
                 let occ = occupied ^ b(king_from) ^ b(s);
-                self.attackers(t, s, !us, theirs, occ).any()
+                self.attacked(t, s, !us, theirs, occ)
             });
             if passes_attack {
                 continue;
@@ -1243,14 +1264,13 @@ impl<G: Geometry> Position<G> {
             }
             let legal = (blast & their_king).any() || {
                 let alive = !blast;
-                self.attackers(
+                !self.attacked(
                     t,
                     king,
                     !us,
                     self.by_color(!us) & alive,
                     self.occupied() & alive,
                 )
-                .is_empty()
             };
             if legal {
                 moves.push(Move {
@@ -1286,7 +1306,7 @@ impl<G: Geometry> Position<G> {
             .squares()
             .fold(G::Bits::EMPTY, |acc, s| acc | t.between(king, s));
         for missile in (self.by_role[MISSILE] & self.by_color(us)).squares() {
-            if self.attackers(t, missile, !us, theirs, occupied).any() {
+            if self.attacked(t, missile, !us, theirs, occupied) {
                 continue;
             }
             for target in (t.all & targets).squares() {
@@ -1300,9 +1320,7 @@ impl<G: Geometry> Position<G> {
                 }
                 let alive = !removed;
                 if (removed & shields).is_empty()
-                    || self
-                        .attackers(t, king, !us, theirs & alive, occupied & alive)
-                        .is_empty()
+                    || !self.attacked(t, king, !us, theirs & alive, occupied & alive)
                 {
                     moves.push(Move {
                         from: missile,
@@ -1737,6 +1755,55 @@ mod tests {
                 ..Options::default()
             })
             .collect()
+    }
+
+    /// `attacked` answers what `attackers(..).any()` does, for every square and both colours,
+    /// with the board as it stands and with a random man lifted off it (as a king's step
+    /// lifts the king), along random playouts of every game and option.
+    fn compare_attacked<G: Geometry>(variant: Variant, options: Options, seed: u64) -> usize {
+        let t = G::tables();
+        let mut rng = XorShift(seed);
+        let mut compared = 0;
+        for _ in 0..6 {
+            let mut pos = Position::<G>::start(variant, options);
+            for _ in 0..120 {
+                let occupied = pos.occupied();
+                let men: Vec<Square> = occupied.squares().collect();
+                let lifted = G::Bits::from_square(men[rng.below(men.len())]);
+                for color in Color::ALL {
+                    for by in [pos.by_color(color), pos.by_color(color) & !lifted] {
+                        for occ in [occupied, occupied & !lifted] {
+                            for sq in t.all.squares() {
+                                assert_eq!(
+                                    pos.attacked(t, sq, color, by, occ),
+                                    pos.attackers(t, sq, color, by, occ).any(),
+                                    "{} {color:?} {sq:?}",
+                                    pos.fen()
+                                );
+                                compared += 1;
+                            }
+                        }
+                    }
+                }
+                let mut moves = G::MoveList::default();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+        compared
+    }
+
+    #[test]
+    fn attacked_agrees_with_attackers_in_every_game() {
+        let mut compared = compare_attacked::<Board8>(Variant::Beirut, Options::default(), 1);
+        compared += compare_attacked::<Board10>(Variant::Stratomic, Options::default(), 2);
+        for (seed, options) in (3..).zip(all_options()) {
+            compared += compare_attacked::<Board10>(Variant::FlyingBombers, options, seed);
+        }
+        assert!(compared > 1_000_000, "{compared} squares compared");
     }
 
     /// Random playouts from the start and from bomber positions of the perft
