@@ -21,6 +21,13 @@ GECKODRIVER_VERSION="0.37.1"
 BINARYEN_VERSION="132"       # Debian's binaryen (108) produces a wasm that fails to load
 WASM_TARGET="wasm32-unknown-unknown"
 CHROMIUM_BIN="${CHROMIUM_BIN:-/usr/bin/chromium}"
+# The computer's SIMD worker module (crates/worker-simd, built by scripts/worker-simd, and the
+# benchmark's module built as it is by scripts/speed): `simd128` for the whole module, so that the
+# rules keep a 10×10 set in one SIMD register (crates/rules/src/bits_v128.rs); a target directory
+# of its own, so that these flags do not rebuild the other modules' crates; wasm-opt's pass.
+SIMD_RUSTFLAGS="-C target-feature=+simd128"
+SIMD_TARGET_DIR="$ROOT/target/simd128"
+SIMD_WASM_OPT=(-O3 --enable-simd)
 CHROMEDRIVER_BIN="${CHROMEDRIVER_BIN:-/usr/bin/chromedriver}"
 FIREFOX_BIN="${FIREFOX_BIN:-/usr/bin/firefox-esr}"
 export CHROMIUM_BIN
@@ -195,7 +202,8 @@ build_release() {
     changed=1
     if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$inputs" ]; then
         changed="$(cd "$ROOT" && find crates www index.html Trunk.toml Cargo.toml Cargo.lock .cargo \
-            -newer "$stamp" -not -path '*/target/*' -print -quit 2>/dev/null | wc -l)"
+            scripts/worker-simd scripts/lib.sh -newer "$stamp" -not -path '*/target/*' -print -quit \
+            2>/dev/null | wc -l)"
     fi
     if [ "$changed" != 0 ]; then
         say "fetching crates (cargo fetch --locked; seconds when cached)"

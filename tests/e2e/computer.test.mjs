@@ -230,12 +230,14 @@ describe('against the computer', () => {
   });
 
   // The SIMD worker module (crates/worker-simd, the one Chromium loads) sums the network's layers
-  // with SIMD instructions of its own; the plain module (crates/worker) with the same scalar code
-  // as native. Both must decide exactly alike: the same moves, node counts, scores and lines.
-  test('beirut: the SIMD worker module decides exactly as the plain one (moves, nodes, scores)', async () => {
+  // with SIMD instructions of its own, and keeps the 10×10 games' sets of squares in SIMD registers
+  // (crates/rules/src/bits_v128.rs); the plain module (crates/worker) runs the same scalar code as
+  // native. Both must decide exactly alike in every game: the same moves, node counts, scores.
+  test('every game: the SIMD worker module decides exactly as the plain one (moves, nodes, scores)', async () => {
     const page = await env.browser.newPage();
     await page.goto(env.server.url);
-    const replies = await workerDecisions(page, ['boomchess-worker.js', 'boomchess-worker-simd.js']);
+    const requests = [...REQUESTS, ...WIDE_REQUESTS];
+    const replies = await workerDecisions(page, ['boomchess-worker.js', 'boomchess-worker-simd.js'], requests);
     const [plain, simd] = replies;
     for (const [i, reply] of plain.entries()) {
       assert.ok(i === 0 || reply.nodes > 100, `${reply.fen} at level ${reply.level}: a real search (${reply.nodes} nodes)`);
@@ -289,6 +291,23 @@ const REQUESTS = [
   ['4k3/8/8/8/8/8/4P*3/4K3 w - - 0 1', beirutOptions(1, false), 1],
   ...[3, 4].flatMap((level) => VIEWS.map(([fen, options]) => [fen, options, level])),
 ];
+// Positions of the 10×10 games (starts, every option of Flying Bombers, and middle games of the
+// rules' perft suites with missiles and bombers near the kings), each at two levels whose searches
+// reach the level's depth within its node budget (Stratomic's start has 242 moves with launches).
+const WIDE_VIEWS = [
+  ['stratomic', '10/mrnbqkbnrm/pppppppppp/10/10/10/10/PPPPPPPPPP/MRNBQKBNRM/10 w KQkq - 0 1 -', wideOptions(false, false), [1, 2]],
+  ['stratomic', '10/1r3k2rm/pppp2pppp/4m5/4M5/3p6/10/PPPP1PPPPP/MR3K2R1/10 w KQk - 0 12 L', wideOptions(false, false), [1, 2]],
+  ['flying-bombers', 'frnbqkbnrf/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/FRNBQKBNRF w KQkq - 0 1', wideOptions(false, false), [3, 4]],
+  ['flying-bombers', 'frnbqkbnrf/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/FRNBQKBNRF w KQkq - 0 1', wideOptions(true, true), [3, 4]],
+  ['flying-bombers', '1r3k2r1/10/10/10/10/10/10/3f6/10/1R3K2R1 w KQkq - 0 1', wideOptions(true, false), [3, 4]],
+  ['flying-bombers', 'f3k4f/1p1p1p1p1p/10/10/10/10/10/10/P1P1P1P1P1/F3K4F w - - 0 1', wideOptions(false, true), [3, 4]],
+];
+const WIDE_REQUESTS = WIDE_VIEWS.flatMap(([variant, fen, options, levels]) =>
+  levels.map((level) => [fen, options, level, variant]),
+);
+function wideOptions(immediateLanding, superKnights) {
+  return { carriers: 1, deadMansSwitch: false, immediateLanding, superKnights };
+}
 // The seed of a UCI session's first game (each `ucinewgame` adds one).
 const SEED = 0;
 const NATIVE = process.env.BOOMCHESS_CLI || join(ROOT, 'target', 'perf', 'boomchess');
@@ -299,7 +318,7 @@ const NATIVE = process.env.BOOMCHESS_CLI || join(ROOT, 'target', 'perf', 'boomch
  * could cut a search short (its depth below the level's): then the round is repeated with fresh
  * instances, at most three rounds.
  */
-async function workerDecisions(page, glues) {
+async function workerDecisions(page, glues, requests = REQUESTS) {
   for (let round = 1; ; round += 1) {
     const replies = await page.evaluate(
       async ({ glues, requests, seed, round }) => {
@@ -309,8 +328,8 @@ async function workerDecisions(page, glues) {
           const m = await import(new URL(`${glue}?round=${round}`, location.href).href);
           await m.default();
           out.push(
-            requests.map(([fen, options, level]) => {
-              const turn = { id: 1, variant: 'beirut', options, fen, history: [], level, seed, enemyCarriers: options.carriers };
+            requests.map(([fen, options, level, variant = 'beirut']) => {
+              const turn = { id: 1, variant, options, fen, history: [], level, seed, enemyCarriers: options.carriers };
               const { ms, ...reply } = m.computerMove(turn);
               return { fen, level, ...reply };
             }),
@@ -318,7 +337,7 @@ async function workerDecisions(page, glues) {
         }
         return out;
       },
-      { glues, requests: REQUESTS, seed: SEED, round },
+      { glues, requests, seed: SEED, round },
     );
     for (const reply of replies.flat()) assert.equal(reply.error, undefined, `${reply.fen}: ${reply.error}`);
     assert.ok(replies[0][0].nodes < 1024, `the first search is too small to look at the clock (${replies[0][0].nodes} nodes)`);

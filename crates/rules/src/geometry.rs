@@ -408,7 +408,11 @@ impl Geometry for Board10 {
     const FILES: u8 = 10;
     const RANKS: u8 = 10;
     const SQUARES: usize = 100;
+    #[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
     type Bits = u128;
+    /// In a module built with `simd128`, one vector register (see [`crate::Bits128`]).
+    #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+    type Bits = crate::Bits128;
     /// At most 20 men a side; 19 missiles could launch at 99 squares each.
     type MoveList = MoveList<4096>;
     fn tables() -> &'static Tables<Self> {

@@ -8,7 +8,8 @@
 //!
 //! One move generator serves every game and both board sizes: it is
 //! generic over a [`Geometry`] (8×8 with `u64` bit sets, 10×10 with
-//! `u128`), so the 8×8 game pays nothing for the larger board.
+//! `u128`, or one SIMD register in WebAssembly built with `simd128`), so the 8×8 game pays
+//! nothing for the larger board.
 //!
 //! ```
 //! use boomchess_rules::{Options, Variant, VariantPosition};
@@ -22,6 +23,8 @@
 #![deny(missing_docs)]
 
 mod bits;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod bits_v128;
 mod board_size;
 mod fen;
 mod game;
@@ -45,6 +48,8 @@ mod variant_position;
 mod xorshift;
 
 pub use bits::{Bits, SquareIter};
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub use bits_v128::Bits128;
 pub use board_size::BoardSize;
 pub use fen::FenError;
 pub use game::{Game, Phase};

@@ -1,0 +1,229 @@
+//! A 10×10 set in one WebAssembly `v128` value, for modules built with `simd128` (the
+//! computer's SIMD worker module, built by `scripts/worker-simd`).
+//!
+//! As a `u128`, a 10×10 set is two 64-bit values in WebAssembly: two registers for V8 to find
+//! (of the dozen or so it has for them) and two instructions for every `&`, `|`, `^` and `!`. A
+//! `v128` is one register of the separate vector file and one instruction, while the squares are
+//! still counted and walked a 64-bit lane at a time. Every operation answers exactly what the
+//! `u128` one does: the engine searches the same trees either way (`wasm_ab.mjs` stops at a
+//! differing node count, and the e2e tests compare this module's decisions with the plain
+//! module's), only faster in V8 (docs/engine.md, "10×10 sets in SIMD registers").
+
+use crate::bits::Bits;
+use crate::square::Square;
+use core::arch::wasm32::{
+    u64x2, u64x2_extract_lane, u64x2_replace_lane, v128, v128_and, v128_any_true, v128_not,
+    v128_or, v128_xor,
+};
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
+
+/// A set of up to 128 squares in a `v128`: squares 0–63 in lane 0, 64–127 in lane 1.
+#[derive(Clone, Copy)]
+pub struct Bits128(v128);
+
+// SAFETY: a `v128` is plain data (16 bytes), like the `u128` it stands for.
+unsafe impl Send for Bits128 {}
+// SAFETY: as above; nothing is shared by reference.
+unsafe impl Sync for Bits128 {}
+
+impl Bits128 {
+    #[inline(always)]
+    const fn from_halves(low: u64, high: u64) -> Self {
+        Bits128(u64x2(low, high))
+    }
+    #[inline(always)]
+    fn low(self) -> u64 {
+        u64x2_extract_lane::<0>(self.0)
+    }
+    #[inline(always)]
+    fn high(self) -> u64 {
+        u64x2_extract_lane::<1>(self.0)
+    }
+}
+
+impl From<Bits128> for u128 {
+    #[inline(always)]
+    fn from(set: Bits128) -> u128 {
+        (u128::from(set.high()) << 64) | u128::from(set.low())
+    }
+}
+
+impl From<u128> for Bits128 {
+    #[inline(always)]
+    fn from(x: u128) -> Bits128 {
+        Bits128::from_halves(x as u64, (x >> 64) as u64)
+    }
+}
+
+impl PartialEq for Bits128 {
+    #[inline(always)]
+    fn eq(&self, other: &Self) -> bool {
+        !v128_any_true(v128_xor(self.0, other.0))
+    }
+}
+impl Eq for Bits128 {}
+
+impl Default for Bits128 {
+    #[inline(always)]
+    fn default() -> Self {
+        Self::EMPTY
+    }
+}
+
+impl fmt::Debug for Bits128 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:#x}", u128::from(*self))
+    }
+}
+
+impl Hash for Bits128 {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        u128::from(*self).hash(state);
+    }
+}
+
+macro_rules! lanewise {
+    ($op:ident, $method:ident, $assign:ident, $assign_method:ident, $simd:ident) => {
+        impl $op for Bits128 {
+            type Output = Self;
+            #[inline(always)]
+            fn $method(self, other: Self) -> Self {
+                Bits128($simd(self.0, other.0))
+            }
+        }
+        impl $assign for Bits128 {
+            #[inline(always)]
+            fn $assign_method(&mut self, other: Self) {
+                self.0 = $simd(self.0, other.0);
+            }
+        }
+    };
+}
+lanewise!(BitAnd, bitand, BitAndAssign, bitand_assign, v128_and);
+lanewise!(BitOr, bitor, BitOrAssign, bitor_assign, v128_or);
+lanewise!(BitXor, bitxor, BitXorAssign, bitxor_assign, v128_xor);
+
+impl Not for Bits128 {
+    type Output = Self;
+    #[inline(always)]
+    fn not(self) -> Self {
+        Bits128(v128_not(self.0))
+    }
+}
+
+impl Shl<u32> for Bits128 {
+    type Output = Self;
+    #[inline]
+    fn shl(self, n: u32) -> Self {
+        (u128::from(self) << n).into()
+    }
+}
+
+impl Shr<u32> for Bits128 {
+    type Output = Self;
+    #[inline]
+    fn shr(self, n: u32) -> Self {
+        (u128::from(self) >> n).into()
+    }
+}
+
+/// Each set holding a single square, by the square's index: a load, where building it from the
+/// index would take a shift and a select per lane.
+static SINGLE: [Bits128; 128] = {
+    let mut sets = [Bits128::from_halves(0, 0); 128];
+    let mut i = 0;
+    while i < 128 {
+        sets[i] = if i < 64 {
+            Bits128::from_halves(1 << i, 0)
+        } else {
+            Bits128::from_halves(0, 1 << (i - 64))
+        };
+        i += 1;
+    }
+    sets
+};
+
+impl Bits for Bits128 {
+    const EMPTY: Self = Bits128::from_halves(0, 0);
+    const FULL: Self = Bits128::from_halves(!0, !0);
+
+    #[inline(always)]
+    fn from_square(sq: Square) -> Self {
+        SINGLE[sq.usize() & 127]
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.low().count_ones() + self.high().count_ones()
+    }
+    #[inline(always)]
+    fn first(self) -> Square {
+        let low = self.low();
+        Square::from_index(if low != 0 {
+            low.trailing_zeros() as u8
+        } else {
+            64 + self.high().trailing_zeros() as u8
+        })
+    }
+    #[inline(always)]
+    fn last(self) -> Square {
+        let high = self.high();
+        Square::from_index(if high != 0 {
+            127 - high.leading_zeros() as u8
+        } else {
+            63 - self.low().leading_zeros() as u8
+        })
+    }
+    #[inline(always)]
+    fn without_first(self) -> Self {
+        let low = self.low();
+        if low != 0 {
+            Bits128(u64x2_replace_lane::<0>(self.0, low & (low - 1)))
+        } else {
+            let high = self.high();
+            Bits128(u64x2_replace_lane::<1>(self.0, high & high.wrapping_sub(1)))
+        }
+    }
+    #[inline(always)]
+    fn shifted(self, delta: i32) -> Self {
+        let (low, high) = (self.low(), self.high());
+        let n = delta.unsigned_abs();
+        match (delta >= 0, n) {
+            (_, 0) => self,
+            (true, 1..=63) => Self::from_halves(low << n, (high << n) | (low >> (64 - n))),
+            (true, _) => Self::from_halves(0, low.checked_shl(n - 64).unwrap_or(0)),
+            (false, 1..=63) => Self::from_halves((low >> n) | (high << (64 - n)), high >> n),
+            (false, _) => Self::from_halves(high.checked_shr(n - 64).unwrap_or(0), 0),
+        }
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        !v128_any_true(self.0)
+    }
+    #[inline(always)]
+    fn any(self) -> bool {
+        v128_any_true(self.0)
+    }
+    #[inline(always)]
+    fn pop_first(&mut self) -> Option<Square> {
+        if self.is_empty() {
+            None
+        } else {
+            let sq = self.first();
+            *self = self.without_first();
+            Some(sq)
+        }
+    }
+    #[inline(always)]
+    fn fold_squares<A, F: FnMut(A, Square) -> A>(self, init: A, mut f: F) -> A {
+        let mut acc = init;
+        for (mut lane, base) in [(self.low(), 0), (self.high(), 64)] {
+            while lane != 0 {
+                acc = f(acc, Square::from_index(base + lane.trailing_zeros() as u8));
+                lane &= lane - 1;
+            }
+        }
+        acc
+    }
+}
