@@ -12,8 +12,8 @@
 use crate::bits::Bits;
 use crate::square::Square;
 use core::arch::wasm32::{
-    u64x2, u64x2_extract_lane, u64x2_replace_lane, v128, v128_and, v128_any_true, v128_not,
-    v128_or, v128_xor,
+    i64x2_shl, i64x2_shuffle, u64x2, u64x2_extract_lane, u64x2_replace_lane, u64x2_shr, v128,
+    v128_and, v128_any_true, v128_not, v128_or, v128_xor,
 };
 use core::fmt;
 use core::hash::{Hash, Hasher};
@@ -185,17 +185,29 @@ impl Bits for Bits128 {
             Bits128(u64x2_replace_lane::<1>(self.0, high & high.wrapping_sub(1)))
         }
     }
+    /// Lane by lane in the register: each lane shifted, and the bits that cross from one lane to
+    /// the other moved across by a shuffle with zero (WebAssembly's lane shifts count modulo 64).
     #[inline(always)]
     fn shifted(self, delta: i32) -> Self {
-        let (low, high) = (self.low(), self.high());
+        let zero = Self::EMPTY.0;
         let n = delta.unsigned_abs();
-        match (delta >= 0, n) {
-            (_, 0) => self,
-            (true, 1..=63) => Self::from_halves(low << n, (high << n) | (low >> (64 - n))),
-            (true, _) => Self::from_halves(0, low.checked_shl(n - 64).unwrap_or(0)),
-            (false, 1..=63) => Self::from_halves((low >> n) | (high << (64 - n)), high >> n),
-            (false, _) => Self::from_halves(high.checked_shr(n - 64).unwrap_or(0), 0),
-        }
+        Bits128(match (delta >= 0, n) {
+            (_, 0) => return self,
+            // [low << n, high << n | low >> (64 - n)]
+            (true, 1..=63) => v128_or(
+                i64x2_shl(self.0, n),
+                i64x2_shuffle::<0, 2>(zero, u64x2_shr(self.0, 64 - n)),
+            ),
+            // [0, low << (n - 64)]
+            (true, _) => i64x2_shuffle::<0, 2>(zero, i64x2_shl(self.0, n - 64)),
+            // [low >> n | high << (64 - n), high >> n]
+            (false, 1..=63) => v128_or(
+                u64x2_shr(self.0, n),
+                i64x2_shuffle::<1, 2>(i64x2_shl(self.0, 64 - n), zero),
+            ),
+            // [high >> (n - 64), 0]
+            (false, _) => i64x2_shuffle::<1, 2>(u64x2_shr(self.0, n - 64), zero),
+        })
     }
     #[inline(always)]
     fn is_empty(self) -> bool {
