@@ -157,7 +157,7 @@ fn shift_u64(x: u64, delta: i32) -> u64 {
 
 /// [`Bits::pop_first`] with the type's own operations.
 #[inline]
-fn pop_first_whole<B: Bits>(set: &mut B) -> Option<Square> {
+pub(crate) fn pop_first_whole<B: Bits>(set: &mut B) -> Option<Square> {
     if set.is_empty() {
         None
     } else {
@@ -203,9 +203,20 @@ fn fold_whole<B: Bits, A, F: FnMut(A, Square) -> A>(mut set: B, init: A, mut f: 
 
 /// Each half on its own, with no test of which half a square is in.
 #[inline]
-fn fold_u128<A, F: FnMut(A, Square) -> A>(set: u128, init: A, mut f: F) -> A {
+fn fold_u128<A, F: FnMut(A, Square) -> A>(set: u128, init: A, f: F) -> A {
+    fold_halves(set as u64, (set >> 64) as u64, init, f)
+}
+
+/// [`Bits::fold_squares`] of a 128-bit set given as its lower and upper 64-bit halves.
+#[inline]
+pub(crate) fn fold_halves<A, F: FnMut(A, Square) -> A>(
+    low: u64,
+    high: u64,
+    init: A,
+    mut f: F,
+) -> A {
     let mut acc = init;
-    for (mut half, base) in [(set as u64, 0), ((set >> 64) as u64, 64)] {
+    for (mut half, base) in [(low, 0), (high, 64)] {
         while half != 0 {
             acc = f(acc, Square::from_index(base + half.trailing_zeros() as u8));
             half &= half - 1;

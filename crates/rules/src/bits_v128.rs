@@ -9,7 +9,7 @@
 //! differing node count, and the e2e tests compare this module's decisions with the plain
 //! module's), only faster in V8 (docs/engine.md, "10×10 sets in SIMD registers").
 
-use crate::bits::Bits;
+use crate::bits::{fold_halves, pop_first_whole, Bits};
 use crate::square::Square;
 use core::arch::wasm32::{
     i64x2_shl, i64x2_shuffle, u64x2, u64x2_extract_lane, u64x2_replace_lane, u64x2_shr, v128,
@@ -219,23 +219,10 @@ impl Bits for Bits128 {
     }
     #[inline(always)]
     fn pop_first(&mut self) -> Option<Square> {
-        if self.is_empty() {
-            None
-        } else {
-            let sq = self.first();
-            *self = self.without_first();
-            Some(sq)
-        }
+        pop_first_whole(self)
     }
     #[inline(always)]
-    fn fold_squares<A, F: FnMut(A, Square) -> A>(self, init: A, mut f: F) -> A {
-        let mut acc = init;
-        for (mut lane, base) in [(self.low(), 0), (self.high(), 64)] {
-            while lane != 0 {
-                acc = f(acc, Square::from_index(base + lane.trailing_zeros() as u8));
-                lane &= lane - 1;
-            }
-        }
-        acc
+    fn fold_squares<A, F: FnMut(A, Square) -> A>(self, init: A, f: F) -> A {
+        fold_halves(self.low(), self.high(), init, f)
     }
 }
