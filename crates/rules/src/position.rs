@@ -378,9 +378,7 @@ impl<G: Geometry> Position<G> {
     ) -> G::Bits {
         let r = &self.by_role;
         let i = sq.usize();
-        let mut found = (self.knight_leaps(t, sq) & r[KNIGHT])
-            | (t.king[i] & (r[KING] | r[MISSILE]))
-            | (t.pawn[(!color).index()][i] & r[PAWN]);
+        let mut found = self.leaper_attackers(t, sq, color);
         // Look along lines only when a slider stands on one of them.
         let rooks = (r[ROOK] | r[QUEEN]) & by;
         if (t.rook_rays[i] & rooks).any() {
@@ -417,10 +415,7 @@ impl<G: Geometry> Position<G> {
     ) -> bool {
         let r = &self.by_role;
         let i = sq.usize();
-        let leapers = (self.knight_leaps(t, sq) & r[KNIGHT])
-            | (t.king[i] & (r[KING] | r[MISSILE]))
-            | (t.pawn[(!color).index()][i] & r[PAWN]);
-        if (leapers & by).any() {
+        if (self.leaper_attackers(t, sq, color) & by).any() {
             return true;
         }
         let rooks = (r[ROOK] | r[QUEEN]) & by;
@@ -434,6 +429,17 @@ impl<G: Geometry> Position<G> {
         // A bomber attacks only along the ranks and files.
         let bombers = r[BOMBER] & by & t.rook_rays[i];
         bombers.any() && self.bomber_attackers(t, sq, bombers, by, occupied).any()
+    }
+
+    /// The knights, kings, missiles and pawns, of either side, that stand where one of `color`'s
+    /// would attack `sq` from; the callers keep `color`'s own.
+    #[inline]
+    fn leaper_attackers(&self, t: &Tables<G>, sq: Square, color: Color) -> G::Bits {
+        let r = &self.by_role;
+        let i = sq.usize();
+        (self.knight_leaps(t, sq) & r[KNIGHT])
+            | (t.king[i] & (r[KING] | r[MISSILE]))
+            | (t.pawn[(!color).index()][i] & r[PAWN])
     }
 
     /// The squares a knight on `sq` leaps to (with Super Jump Knights, the (3,1) leaps too);
@@ -1729,6 +1735,29 @@ mod tests {
         moves
     }
 
+    /// Plays `games` random games of at most `plies` moves from `start`, calling `visit` on each
+    /// position before its move is chosen (and on a last one with no legal move).
+    fn random_playouts<G: Geometry>(
+        start: Position<G>,
+        rng: &mut XorShift,
+        games: usize,
+        plies: usize,
+        mut visit: impl FnMut(&Position<G>),
+    ) {
+        for _ in 0..games {
+            let mut pos = start;
+            for _ in 0..plies {
+                visit(&pos);
+                let mut moves = G::MoveList::default();
+                pos.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+    }
+
     /// Compares `leaves_king_safe` with playing the move on every candidate
     /// of `pos`; returns how many moves were compared.
     fn compare_safety<G: Geometry>(pos: &Position<G>) -> usize {
@@ -1763,36 +1792,29 @@ mod tests {
     fn compare_attacked<G: Geometry>(variant: Variant, options: Options, seed: u64) -> usize {
         let t = G::tables();
         let mut rng = XorShift(seed);
+        let mut lifting = XorShift(!seed);
         let mut compared = 0;
-        for _ in 0..6 {
-            let mut pos = Position::<G>::start(variant, options);
-            for _ in 0..120 {
-                let occupied = pos.occupied();
-                let men: Vec<Square> = occupied.squares().collect();
-                let lifted = G::Bits::from_square(men[rng.below(men.len())]);
-                for color in Color::ALL {
-                    for by in [pos.by_color(color), pos.by_color(color) & !lifted] {
-                        for occ in [occupied, occupied & !lifted] {
-                            for sq in t.all.squares() {
-                                assert_eq!(
-                                    pos.attacked(t, sq, color, by, occ),
-                                    pos.attackers(t, sq, color, by, occ).any(),
-                                    "{} {color:?} {sq:?}",
-                                    pos.fen()
-                                );
-                                compared += 1;
-                            }
+        let start = Position::<G>::start(variant, options);
+        random_playouts(start, &mut rng, 6, 120, |pos| {
+            let occupied = pos.occupied();
+            let men: Vec<Square> = occupied.squares().collect();
+            let lifted = G::Bits::from_square(men[lifting.below(men.len())]);
+            for color in Color::ALL {
+                for by in [pos.by_color(color), pos.by_color(color) & !lifted] {
+                    for occ in [occupied, occupied & !lifted] {
+                        for sq in t.all.squares() {
+                            assert_eq!(
+                                pos.attacked(t, sq, color, by, occ),
+                                pos.attackers(t, sq, color, by, occ).any(),
+                                "{} {color:?} {sq:?}",
+                                pos.fen()
+                            );
+                            compared += 1;
                         }
                     }
                 }
-                let mut moves = G::MoveList::default();
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(moves[rng.below(moves.len())]);
             }
-        }
+        });
         compared
     }
 
@@ -1825,18 +1847,9 @@ mod tests {
             for fen in FENS {
                 let start = Position::<Board10>::from_fen(Variant::FlyingBombers, options, fen)
                     .expect("valid FEN");
-                for _ in 0..12 {
-                    let mut pos = start;
-                    for _ in 0..80 {
-                        compared += compare_safety(&pos);
-                        let mut moves = <Board10 as Geometry>::MoveList::default();
-                        pos.legal_moves(&mut moves);
-                        if moves.is_empty() {
-                            break;
-                        }
-                        pos.play_unchecked(moves[rng.below(moves.len())]);
-                    }
-                }
+                random_playouts(start, &mut rng, 12, 80, |pos| {
+                    compared += compare_safety(pos);
+                });
             }
         }
         assert!(compared > 100_000, "{compared} moves compared");
@@ -1969,19 +1982,10 @@ mod tests {
                 | G::Bits::from_square(G::square(1, G::RANKS - 1));
         }
         let mut copied = 0;
-        for _ in 0..20 {
-            let mut pos = start;
-            for _ in 0..120 {
-                assert_eq!(pos.copied(), pos, "{variant}: {}", pos.fen());
-                copied += 1;
-                let mut moves = G::MoveList::default();
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                pos.play_unchecked(moves[rng.below(moves.len())]);
-            }
-        }
+        random_playouts(start, rng, 20, 120, |pos| {
+            assert_eq!(pos.copied(), *pos, "{variant}: {}", pos.fen());
+            copied += 1;
+        });
         copied
     }
 
