@@ -22,10 +22,10 @@ BINARYEN_VERSION="132"       # Debian's binaryen (108) produces a wasm that fail
 WASM_TARGET="wasm32-unknown-unknown"
 CHROMIUM_BIN="${CHROMIUM_BIN:-/usr/bin/chromium}"
 # The computer's SIMD worker module (crates/worker-simd, built by scripts/worker-simd, and the
-# benchmark's module built as it is by scripts/speed): `simd128` for the whole module, so that the
-# rules keep a 10×10 set in one SIMD register (crates/rules/src/bits_v128.rs); a target directory
-# of its own, so that these flags do not rebuild the other modules' crates; wasm-opt's pass.
-SIMD_RUSTFLAGS="-C target-feature=+simd128"
+# benchmark's module built as it is by scripts/speed): `simd128` for the whole module (simd_cargo
+# below), so that the rules keep a 10×10 set in one SIMD register (crates/rules/src/bits_v128.rs);
+# a target directory of its own, so that these flags do not rebuild the other modules' crates;
+# wasm-opt's pass.
 SIMD_TARGET_DIR="$ROOT/target/simd128"
 SIMD_WASM_OPT=(-O3 --enable-simd)
 CHROMEDRIVER_BIN="${CHROMEDRIVER_BIN:-/usr/bin/chromedriver}"
@@ -33,6 +33,13 @@ FIREFOX_BIN="${FIREFOX_BIN:-/usr/bin/firefox-esr}"
 export CHROMIUM_BIN
 
 say() { printf '==> %s\n' "$*"; }
+
+# Cargo for the SIMD worker module's crates (see SIMD_TARGET_DIR above): `simd128` throughout,
+# whatever flags the caller's environment holds.
+simd_cargo() {
+    env -u CARGO_ENCODED_RUSTFLAGS RUSTFLAGS="-C target-feature=+simd128" \
+        CARGO_TARGET_DIR="$SIMD_TARGET_DIR" cargo "$@"
+}
 die() {
     printf 'error: %s\n' "$*" >&2
     exit 1
