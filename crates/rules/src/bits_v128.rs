@@ -12,7 +12,7 @@
 use crate::bits::{fold_halves, pop_first_whole, Bits};
 use crate::square::Square;
 use core::arch::wasm32::{
-    i64x2_shl, i64x2_shuffle, u64x2, u64x2_extract_lane, u64x2_replace_lane, u64x2_shr, v128,
+    i64x2_add, i64x2_eq, i64x2_shl, i64x2_shuffle, u64x2, u64x2_extract_lane, u64x2_shr, v128,
     v128_and, v128_any_true, v128_not, v128_or, v128_xor,
 };
 use core::fmt;
@@ -175,15 +175,15 @@ impl Bits for Bits128 {
             63 - self.low().leading_zeros() as u8
         })
     }
+    /// `x & (x - 1)` in the register: the lower lane always takes one off (an empty lower lane
+    /// stays empty), the upper one only when the lower is empty. Choosing a lane to replace by a
+    /// branch compiled to a store of the chosen lane into a copy of the set in memory and a
+    /// reload of the whole, which the processor cannot forward from the smaller store.
     #[inline(always)]
     fn without_first(self) -> Self {
-        let low = self.low();
-        if low != 0 {
-            Bits128(u64x2_replace_lane::<0>(self.0, low & (low - 1)))
-        } else {
-            let high = self.high();
-            Bits128(u64x2_replace_lane::<1>(self.0, high & high.wrapping_sub(1)))
-        }
+        // Lane 0: -1; lane 1: -1 where the lower lane is empty, else 0.
+        let minus_one = i64x2_shuffle::<0, 2>(Self::FULL.0, i64x2_eq(self.0, Self::EMPTY.0));
+        Bits128(v128_and(self.0, i64x2_add(self.0, minus_one)))
     }
     /// Lane by lane in the register: each lane shifted, and the bits that cross from one lane to
     /// the other moved across by a shuffle with zero (WebAssembly's lane shifts count modulo 64).
@@ -224,5 +224,107 @@ impl Bits for Bits128 {
     #[inline(always)]
     fn fold_squares<A, F: FnMut(A, Square) -> A>(self, init: A, f: F) -> A {
         fold_halves(self.low(), self.high(), init, f)
+    }
+}
+
+/// Every operation against the `u128` one it stands for, in WebAssembly with `simd128` under
+/// Node (`scripts/test`'s stage "the rules' SIMD 10×10 sets"): the sets' own cases here, where the e2e
+/// tests see them only through the searches they change.
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xorshift::XorShift;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    /// Random sets, dense and sparse, with halves empty or full, and the edge cases.
+    fn cases() -> Vec<u128> {
+        let mut rng = XorShift(0x0128_5E75_1A4E_2026);
+        let mut next = || rng.next();
+        let mut cases = vec![0, !0, 1, 1 << 63, 1 << 64, 1 << 127, !0 << 64, !0 >> 64];
+        for _ in 0..2_000 {
+            let (a, b, c) = (next(), next(), next());
+            cases.push((u128::from(a) << 64) | u128::from(b));
+            cases.push((u128::from(a & b & c) << 64) | u128::from(a & c));
+            cases.push(u128::from(a & b) << 64);
+            cases.push(u128::from(a | c));
+        }
+        cases
+    }
+
+    #[wasm_bindgen_test]
+    fn bitwise_operators_and_tests_match_u128() {
+        let cases = cases();
+        for pair in cases.windows(2) {
+            let (v, w) = (pair[0], pair[1]);
+            let (a, b) = (Bits128::from(v), Bits128::from(w));
+            assert_eq!(u128::from(a), v);
+            assert_eq!(u128::from(a & b), v & w, "{v:#x} & {w:#x}");
+            assert_eq!(u128::from(a | b), v | w, "{v:#x} | {w:#x}");
+            assert_eq!(u128::from(a ^ b), v ^ w, "{v:#x} ^ {w:#x}");
+            assert_eq!(u128::from(!a), !v, "!{v:#x}");
+            assert_eq!(a == b, v == w, "{v:#x} == {w:#x}");
+            assert_eq!(a.is_empty(), v == 0, "{v:#x}");
+            assert_eq!(a.any(), v != 0, "{v:#x}");
+            assert_eq!(a.count(), v.count_ones(), "{v:#x}");
+            assert_eq!(a.more_than_one(), v.count_ones() > 1, "{v:#x}");
+            for index in [0u8, 1, 63, 64, 65, 99, 127] {
+                let sq = Square::from_index(index);
+                assert_eq!(a.has(sq), v & (1 << index) != 0, "{v:#x} has {index}");
+            }
+        }
+        for index in 0..128u8 {
+            let sq = Square::from_index(index);
+            assert_eq!(
+                u128::from(Bits128::from_square(sq)),
+                1 << index,
+                "bit {index}"
+            );
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn first_last_and_walks_match_u128() {
+        for v in cases() {
+            let a = Bits128::from(v);
+            assert_eq!(
+                u128::from(a.without_first()),
+                v & v.wrapping_sub(1),
+                "{v:#x}"
+            );
+            if v != 0 {
+                assert_eq!(u32::from(a.first().index()), v.trailing_zeros(), "{v:#x}");
+                assert_eq!(
+                    u32::from(a.last().index()),
+                    127 - v.leading_zeros(),
+                    "{v:#x}"
+                );
+            }
+            let expected: Vec<u8> = (0..128u8).filter(|&i| v & (1 << i) != 0).collect();
+            let walked: Vec<u8> = a.squares().map(|sq| sq.index()).collect();
+            assert_eq!(walked, expected, "{v:#x} walked");
+            let mut folded = Vec::new();
+            a.fold_squares((), |(), sq| folded.push(sq.index()));
+            assert_eq!(folded, expected, "{v:#x} folded");
+            let mut popped = Vec::new();
+            let mut rest = a;
+            while let Some(sq) = rest.pop_first() {
+                popped.push(sq.index());
+            }
+            assert_eq!(popped, expected, "{v:#x} popped");
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn shifts_match_u128() {
+        for v in cases().into_iter().step_by(7) {
+            let a = Bits128::from(v);
+            for delta in -127..=127i32 {
+                let expected = if delta >= 0 { v << delta } else { v >> -delta };
+                assert_eq!(u128::from(a.shifted(delta)), expected, "{v:#x} by {delta}");
+                let n = delta.unsigned_abs();
+                assert_eq!(u128::from(a << n), v << n, "{v:#x} << {n}");
+                assert_eq!(u128::from(a >> n), v >> n, "{v:#x} >> {n}");
+            }
+        }
     }
 }

@@ -1930,12 +1930,12 @@ mod tests {
                 let pawns = pos.by_role[PAWN] & pos.by_color(them);
                 if let Some(pawn) = pawns.squares().nth(rng.below(3)) {
                     let steps = 2 + rng.below(2) as i8;
-                    let mut passed = 0u128;
+                    let mut passed = <Board10 as Geometry>::Bits::EMPTY;
                     let mut ok = true;
                     for n in 1..=steps {
                         match Board10::offset(pawn, 0, back * n) {
                             Some(sq) if n < steps && !pos.occupied().has(sq) => {
-                                passed |= u128::from_square(sq);
+                                passed |= <Board10 as Geometry>::Bits::from_square(sq);
                             }
                             Some(sq) if n == steps && !pos.occupied().has(sq) => {
                                 // The start square of the step: empty.
