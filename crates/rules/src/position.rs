@@ -309,9 +309,9 @@ impl<G: Geometry> Position<G> {
     /// what was removed.
     fn blast(&mut self, t: &Tables<G>, area: G::Bits, immune: G::Bits) -> G::Bits {
         let hit = area & self.occupied() & !immune;
-        for sq in hit.squares() {
+        hit.squares().for_each(|sq| {
             self.remove(t, sq);
-        }
+        });
         hit
     }
 
@@ -1315,26 +1315,26 @@ impl<G: Geometry> Position<G> {
             if self.attacked(t, missile, !us, theirs, occupied) {
                 continue;
             }
-            for target in (t.all & targets).squares() {
-                if target == missile {
-                    continue;
-                }
-                let removed = ((t.king[target.usize()] | G::Bits::from_square(target)) & !kings)
-                    | G::Bits::from_square(missile);
-                if (checkers & !removed).any() {
-                    continue;
-                }
-                let alive = !removed;
-                if (removed & shields).is_empty()
-                    || !self.attacked(t, king, !us, theirs & alive, occupied & alive)
-                {
-                    moves.push(Move {
-                        from: missile,
-                        to: target,
-                        kind: MoveKind::Launch,
-                    });
-                }
-            }
+            (t.all & targets & !G::Bits::from_square(missile))
+                .squares()
+                .for_each(|target| {
+                    let removed = ((t.king[target.usize()] | G::Bits::from_square(target))
+                        & !kings)
+                        | G::Bits::from_square(missile);
+                    if (checkers & !removed).any() {
+                        return;
+                    }
+                    let alive = !removed;
+                    if (removed & shields).is_empty()
+                        || !self.attacked(t, king, !us, theirs & alive, occupied & alive)
+                    {
+                        moves.push(Move {
+                            from: missile,
+                            to: target,
+                            kind: MoveKind::Launch,
+                        });
+                    }
+                });
         }
     }
 
@@ -1400,9 +1400,9 @@ impl<G: Geometry> Position<G> {
                     {
                         self.set_launches(t, true);
                     }
-                    for sq in captured.squares() {
+                    captured.squares().for_each(|sq| {
                         self.remove(t, sq);
-                    }
+                    });
                     self.halfmoves = 0;
                 }
                 let moving = Piece { color: us, role };
