@@ -28,7 +28,10 @@ async function shoot(name, query, viewport, deviceScaleFactor, act) {
   await page.close();
 }
 
+// Scrolls the board into view first, as a player would: on a short window the welcome panel
+// above it pushes its lower ranks below the fold, where a click at the square's centre misses.
 async function click(page, square) {
+  await page.locator('#board').scrollIntoViewIfNeeded();
   const c = await page.evaluate((s) => window.boomchess.squareCenter(s), square);
   await page.mouse.click(c.x, c.y);
 }
