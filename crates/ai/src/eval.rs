@@ -43,7 +43,6 @@ pub(crate) struct Evaluator<G: Geometry> {
     carriers_option: i32,
     /// Whether the men's placement is the network's to judge (the 8×8 board).
     network: bool,
-    super_knights: bool,
     /// Centralisation, 0 at the rim growing towards the centre.
     centre: [i32; 128],
     back_rank: u8,
@@ -155,7 +154,6 @@ impl<G: Geometry> Evaluator<G> {
             variant,
             carriers_option: i32::from(carriers_option.min(3)),
             network: variant == Variant::Beirut,
-            super_knights,
             centre,
             back_rank,
             full_phase: 2 * per_side,
@@ -232,12 +230,8 @@ impl<G: Geometry> Evaluator<G> {
                 .map(|sq| self.pawn_bonus(c, sq, enemy_pawns))
                 .sum::<i32>();
             (pos.by_role(Role::Knight) & own).squares().for_each(|sq| {
-                let i = sq.usize();
-                let mut a = t.knight[i];
-                if self.super_knights {
-                    a |= t.long_knight[i];
-                }
-                s += 5 * self.centre[i] + 3 * (a & !own).count() as i32;
+                let a = pos.knight_leaps(t, sq);
+                s += 5 * self.centre[sq.usize()] + 3 * (a & !own).count() as i32;
                 pressure.add(a, enemy_zone, 2);
             });
             (pos.by_role(Role::Bishop) & own).squares().for_each(|sq| {

@@ -443,9 +443,10 @@ impl<G: Geometry> Position<G> {
     }
 
     /// The squares a knight on `sq` leaps to (with Super Jump Knights, the (3,1) leaps too);
-    /// the same squares are those a knight attacking `sq` stands on.
+    /// the same squares are those a knight attacking `sq` stands on. `t` is the board's
+    /// [`Geometry::tables`], passed by callers that already hold them.
     #[inline]
-    fn knight_leaps(&self, t: &Tables<G>, sq: Square) -> G::Bits {
+    pub fn knight_leaps(&self, t: &Tables<G>, sq: Square) -> G::Bits {
         let mut leaps = t.knight[sq.usize()];
         if self.options.super_knights {
             leaps |= t.long_knight[sq.usize()];
