@@ -305,7 +305,7 @@ impl<B: Bits> Iterator for SquareIter<B> {
 impl<B: Bits> ExactSizeIterator for SquareIter<B> {}
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::xorshift::XorShift;
 
@@ -327,22 +327,23 @@ mod tests {
     }
 
     /// The squares of a set, by definition: the indices of its set bits, lowest first.
-    fn set_bits(v: u128) -> Vec<u8> {
+    pub(crate) fn set_bits(v: u128) -> Vec<u8> {
         (0..128u8).filter(|&i| v >> i & 1 == 1).collect()
     }
 
     /// The squares of a set as `fold` (and `for_each` and `sum` through it) walks them: its own
     /// way, not `next`'s.
-    fn folded<B: Bits>(set: B) -> Vec<u8> {
+    pub(crate) fn folded<B: Bits>(set: B) -> Vec<u8> {
         set.squares().fold(Vec::new(), |mut acc, s| {
             acc.push(s.index());
             acc
         })
     }
 
-    #[test]
-    fn squares_are_the_set_bits_lowest_first() {
-        let mut rng = XorShift(0x5A0A_2E5C_4A11_2026);
+    /// 128-bit sets to test on, from `seed`: the edge cases, then random ones, dense and
+    /// sparse, with a half empty or full.
+    pub(crate) fn sample_sets(seed: u64) -> Vec<u128> {
+        let mut rng = XorShift(seed);
         let mut next = || rng.next();
         let mut cases = vec![0u128, !0, 1, 1 << 63, 1 << 64, 1 << 127, !0 << 64, !0 >> 64];
         for _ in 0..2_000 {
@@ -350,8 +351,14 @@ mod tests {
             cases.push((u128::from(a) << 64) | u128::from(b));
             cases.push((u128::from(a & b & c) << 64) | u128::from(a & c));
             cases.push(u128::from(a & b) << 64);
+            cases.push(u128::from(a | c));
         }
-        for v in cases {
+        cases
+    }
+
+    #[test]
+    fn squares_are_the_set_bits_lowest_first() {
+        for v in sample_sets(0x5A0A_2E5C_4A11_2026) {
             let squares: Vec<u8> = v.squares().map(|s| s.index()).collect();
             assert_eq!(squares, set_bits(v), "{v:#x}");
             assert_eq!(v.squares().len(), squares.len(), "{v:#x}");

@@ -233,27 +233,14 @@ impl Bits for Bits128 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xorshift::XorShift;
+    use crate::bits::tests::{folded, sample_sets, set_bits};
     use wasm_bindgen_test::wasm_bindgen_test;
 
-    /// Random sets, dense and sparse, with halves empty or full, and the edge cases.
-    fn cases() -> Vec<u128> {
-        let mut rng = XorShift(0x0128_5E75_1A4E_2026);
-        let mut next = || rng.next();
-        let mut cases = vec![0, !0, 1, 1 << 63, 1 << 64, 1 << 127, !0 << 64, !0 >> 64];
-        for _ in 0..2_000 {
-            let (a, b, c) = (next(), next(), next());
-            cases.push((u128::from(a) << 64) | u128::from(b));
-            cases.push((u128::from(a & b & c) << 64) | u128::from(a & c));
-            cases.push(u128::from(a & b) << 64);
-            cases.push(u128::from(a | c));
-        }
-        cases
-    }
+    const SEED: u64 = 0x0128_5E75_1A4E_2026;
 
     #[wasm_bindgen_test]
     fn bitwise_operators_and_tests_match_u128() {
-        let cases = cases();
+        let cases = sample_sets(SEED);
         for pair in cases.windows(2) {
             let (v, w) = (pair[0], pair[1]);
             let (a, b) = (Bits128::from(v), Bits128::from(w));
@@ -284,7 +271,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn first_last_and_walks_match_u128() {
-        for v in cases() {
+        for v in sample_sets(SEED) {
             let a = Bits128::from(v);
             assert_eq!(
                 u128::from(a.without_first()),
@@ -299,12 +286,10 @@ mod tests {
                     "{v:#x}"
                 );
             }
-            let expected: Vec<u8> = (0..128u8).filter(|&i| v & (1 << i) != 0).collect();
+            let expected = set_bits(v);
             let walked: Vec<u8> = a.squares().map(|sq| sq.index()).collect();
             assert_eq!(walked, expected, "{v:#x} walked");
-            let mut folded = Vec::new();
-            a.fold_squares((), |(), sq| folded.push(sq.index()));
-            assert_eq!(folded, expected, "{v:#x} folded");
+            assert_eq!(folded(a), expected, "{v:#x} folded");
             let mut popped = Vec::new();
             let mut rest = a;
             while let Some(sq) = rest.pop_first() {
@@ -316,7 +301,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn shifts_match_u128() {
-        for v in cases().into_iter().step_by(7) {
+        for v in sample_sets(SEED).into_iter().step_by(7) {
             let a = Bits128::from(v);
             for delta in -127..=127i32 {
                 let expected = if delta >= 0 { v << delta } else { v >> -delta };
